@@ -1,0 +1,246 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import serve from 'koa-static';
+import type { i18n as I18n } from 'i18next';
+import type { Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { openDatabase, type Database } from './db/index.js';
+import { migrateLatest } from './db/migrate.js';
+import { createI18n } from './i18n/index.js';
+import { PermissionMatrix } from './auth/permissions.js';
+import type { Actor, Authenticator } from './auth/types.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import { createTemporal, type TemporalHandle } from './temporal/client.js';
+import { OperationsService } from './operations/service.js';
+import { operationsMigration } from './operations/migrations.js';
+import { corePermissions, operationsGraphql, operationsRoutes } from './operations/api.js';
+import { orderModules } from './modules/order.js';
+import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.js';
+import { mountRoutes, type MountedRoute } from './http/routes.js';
+import { errorMiddleware } from './http/errors.js';
+import { languageMiddleware, pickLanguage } from './http/language.js';
+import type { RequestState } from './http/state.js';
+import { createGraphqlHandler, type SchemaPart } from './graphql/index.js';
+
+export interface CoreOptions {
+  config: Config;
+  modules: ModuleDefinition<any>[];
+  log?: Logger;
+  /** Where Temporal is; read lazily because the dev server may start after the core is built. */
+  temporalAddress?: () => string | undefined;
+  /** Embedded PGlite folder; undefined with no DATABASE_URL means in memory (tests). */
+  embeddedDir?: string;
+}
+
+export interface Core {
+  config: Config;
+  log: Logger;
+  db: Database;
+  i18n: I18n;
+  permissions: PermissionMatrix;
+  operations: OperationsService;
+  temporal: TemporalHandle;
+  mailer: Mailer;
+  modules: ModuleDefinition<any>[];
+  deps: CoreDeps;
+  routes: MountedRoute[];
+  http: Koa;
+  services<T = unknown>(moduleName: string): T;
+  migrate(): Promise<string[]>;
+  /** Seeds the demo centre when the database holds no actor yet; returns whether it seeded. */
+  seedIfEmpty(): Promise<boolean>;
+  bootstrap(): Promise<void>;
+  /** Every module's activities, for the worker. */
+  activities(): Record<string, (...args: any[]) => Promise<unknown>>;
+  health(): Promise<{ status: string; db: string; temporal: string; version: string }>;
+  listen(port?: number, host?: string): Promise<Server>;
+  close(): Promise<void>;
+}
+
+const coreMigrations: Migration[] = [operationsMigration];
+
+/** Builds the core: ordered modules, their services, permissions, routes and schema, the Koa app. */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const { config } = options;
+  const log = options.log ?? createLogger(config.logLevel);
+  const modules = orderModules(options.modules);
+  const db = openDatabase({ url: config.databaseUrl, embeddedDir: options.embeddedDir });
+  const knex = db.knex;
+  const i18n = await createI18n(Object.fromEntries(modules.filter((m) => m.locales).map((m) => [m.name, m.locales!])));
+  const permissions = new PermissionMatrix();
+  permissions.add('core', corePermissions);
+  for (const mod of modules) permissions.add(mod.name, mod.permissions ?? []);
+
+  const temporal = createTemporal(options.temporalAddress ?? (() => config.temporalAddress), config.temporalNamespace);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
+  const operations = new OperationsService(knex, () => temporal.client(), permissions, config.taskQueue, log);
+  const services = new Map<string, unknown>();
+  const deps: CoreDeps = {
+    config, knex, log, mailer, operations, permissions,
+    module<T>(name: string): T {
+      if (!services.has(name)) throw new Error(`Module "${name}" has no services (is it installed, and listed in dependsOn?)`);
+      return services.get(name) as T;
+    },
+  };
+  let authenticator: Authenticator | null = null;
+  for (const mod of modules) {
+    const moduleServices = mod.services ? mod.services(deps) : {};
+    services.set(mod.name, moduleServices);
+    mod.register?.({
+      services: moduleServices,
+      core: deps,
+      provideAuthenticator(a) {
+        if (authenticator) throw new Error(`Module "${mod.name}" provides an authenticator, but one is already provided`);
+        authenticator = a;
+      },
+    });
+  }
+
+  const router = new Router();
+  const routes: MountedRoute[] = [];
+  routes.push(...mountRoutes(router, operationsRoutes, operations, deps, permissions));
+  const schemaParts: SchemaPart[] = [operationsGraphql(operations)];
+  for (const mod of modules) {
+    const s = services.get(mod.name);
+    if (mod.routes) routes.push(...mountRoutes(router, mod.routes, s, deps, permissions));
+    if (mod.graphql) schemaParts.push({ typeDefs: mod.graphql.typeDefs, resolvers: mod.graphql.resolvers(s, deps) });
+  }
+  const graphql = createGraphqlHandler(schemaParts, permissions, log, config.env === 'production');
+
+  const core: Core = {
+    config, log, db, i18n, permissions, operations, temporal, mailer, modules, deps, routes,
+    http: new Koa({ proxy: config.env === 'production' }),
+    services: <T>(name: string) => deps.module<T>(name),
+    async migrate() {
+      const groups = [{ module: 'core', migrations: coreMigrations }, ...modules.map((m) => ({ module: m.name, migrations: m.migrations ?? [] }))];
+      return migrateLatest(knex, groups);
+    },
+    async seedIfEmpty() {
+      const hasActors = await knex.schema.hasTable('actors');
+      if (hasActors) {
+        const row = await knex('actors').count<{ count: number }[]>({ count: '*' }).first();
+        if (Number(row?.count ?? 0) > 0) return false;
+      }
+      for (const mod of modules) if (mod.seed) await mod.seed(services.get(mod.name), deps, knex);
+      return true;
+    },
+    async bootstrap() {
+      for (const mod of modules) await mod.bootstrap?.({ services: services.get(mod.name), core: deps });
+    },
+    activities() {
+      const all: Record<string, (...args: any[]) => Promise<unknown>> = {};
+      for (const mod of modules) {
+        for (const [name, fn] of Object.entries(mod.activities?.(services.get(mod.name), deps) ?? {})) {
+          if (all[name]) throw new Error(`Activity "${name}" is defined by two modules`);
+          all[name] = fn;
+        }
+      }
+      return all;
+    },
+    async health() {
+      const dbStatus = await knex.raw('select 1').then(() => 'ok', (e: unknown) => (e instanceof Error ? e.message : String(e)));
+      const temporalStatus = await temporal.health();
+      const status = dbStatus === 'ok' && temporalStatus === 'ok' ? 'ok' : 'degraded';
+      return { status, db: dbStatus, temporal: temporalStatus, version: config.version };
+    },
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        const server = core.http.listen(port, host, () => resolve(server));
+        server.once('error', reject);
+        servers.push(server);
+      });
+    },
+    async close() {
+      await Promise.all(servers.map((s) => new Promise<void>((resolve) => { s.close(() => resolve()); s.closeAllConnections?.(); })));
+      await temporal.close();
+      mailer.close();
+      await db.close();
+    },
+  };
+  const servers: Server[] = [];
+
+  router.get('/api/health', async (ctx) => {
+    const health = await core.health();
+    ctx.status = health.status === 'ok' ? 200 : 503;
+    ctx.body = health;
+  });
+  router.post('/api/graphql', graphql);
+  router.get('/api/graphql', graphql);
+
+  const app = core.http;
+  app.use(requestLogger(log));
+  app.use(languageMiddleware(i18n));
+  app.use(errorMiddleware(log));
+  app.use(authMiddleware(() => authenticator, i18n));
+  app.use(async (ctx, next) => (ctx.path === '/api/graphql' ? next() : bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '5mb' })(ctx, next)));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(apiNotFound);
+  app.use(spa(config.webDist));
+  return core;
+}
+
+function requestLogger(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const requestId = ctx.get('x-request-id') || crypto.randomUUID();
+    (ctx.state as RequestState).requestId = requestId;
+    ctx.set('x-request-id', requestId);
+    const started = performance.now();
+    await next();
+    if (ctx.path.startsWith('/api')) {
+      log.debug({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  };
+}
+
+function authMiddleware(authenticator: () => Authenticator | null, i18n: I18n) {
+  return async (ctx: Context, next: Next) => {
+    const state = ctx.state as RequestState;
+    const a = authenticator();
+    state.actor = a ? await a.authenticate(ctx) : null;
+    // The profile's language counts once the actor is known (the cookie still wins).
+    const language = pickLanguage(ctx);
+    if (language !== state.language) {
+      state.language = language;
+      state.t = i18n.getFixedT(language);
+    }
+    await next();
+  };
+}
+
+async function apiNotFound(ctx: Context, next: Next) {
+  if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (ctx.body === undefined && ctx.status === 404) {
+      ctx.status = 404;
+      ctx.body = { errors: [{ path: '', message: (ctx.state as RequestState).t('errors.notFound') }] };
+    }
+    return;
+  }
+  await next();
+}
+
+/** Serves the built web client; every other GET gets index.html so the router can take the path. */
+function spa(webDist: string) {
+  const statics = serve(webDist, { index: false, maxage: 0 });
+  const indexFile = path.join(webDist, 'index.html');
+  return async (ctx: Context, next: Next) => {
+    await statics(ctx, async () => {});
+    if (ctx.body !== undefined || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (!fs.existsSync(indexFile)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web client is not built yet: run `npm run build:web`.';
+      return;
+    }
+    ctx.type = 'html';
+    ctx.set('cache-control', 'no-cache');
+    ctx.body = fs.createReadStream(indexFile);
+  };
+}
+
+export type { Actor };

@@ -1,0 +1,13 @@
+// The HTTP API alone (production: the worker runs as its own process, see workflows/src/bin/worker.ts).
+import { bootCore, onShutdown } from '../boot.js';
+import { ConfigError } from '../config.js';
+
+try {
+  const core = await bootCore();
+  await core.listen();
+  core.log.info({ port: core.config.port }, `Alterna API listening on http://localhost:${core.config.port}`);
+  onShutdown(core.log, () => core.close());
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { createCore, type Core } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { createLogger, type Logger } from './logger.js';
+import { discoverModules } from './modules/discover.js';
+import type { ModuleDefinition } from './modules/contract.js';
+
+export interface BootOptions {
+  config?: Config;
+  log?: Logger;
+  modules?: ModuleDefinition<any>[];
+  temporalAddress?: () => string | undefined;
+  /** Migrate at start (the default), then seed the demo centre into an empty database when SEED_DEMO allows. */
+  migrate?: boolean;
+  seed?: boolean;
+}
+
+/** Config, installed modules, database, migrations and seed: what every entry point does first. */
+export async function bootCore(options: BootOptions = {}): Promise<Core> {
+  const config = options.config ?? loadConfig();
+  const log = options.log ?? createLogger(config.logLevel);
+  const modules = options.modules ?? (await discoverModules());
+  const core = await createCore({
+    config, log, modules,
+    temporalAddress: options.temporalAddress,
+    embeddedDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  if (options.migrate !== false) {
+    const applied = await core.migrate();
+    if (applied.length) log.info({ applied }, 'migrations applied');
+  }
+  if (options.seed ?? config.seedDemo) {
+    if (await core.seedIfEmpty()) log.info('demo centre seeded');
+  }
+  await core.bootstrap();
+  return core;
+}
+
+/** Closes on SIGINT/SIGTERM, once, whatever is still running. */
+export function onShutdown(log: Logger, close: () => Promise<void>): void {
+  let closing = false;
+  const handler = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => handler('SIGINT'));
+  process.once('SIGTERM', () => handler('SIGTERM'));
+}

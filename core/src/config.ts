@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Root of the checkout: embedded data and the built web client live relative to it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** PostgreSQL URL; undefined means embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  taskQueue: string;
+  logLevel: string;
+  webDist: string;
+  cookieSecure: boolean;
+  sessionTtlHours: number;
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the environment; every bad value is reported at once, by variable name. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => {
+    const v = env[name];
+    return v === undefined || v === '' ? fallback : v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}")`);
+      return undefined;
+    }
+  };
+
+  const rawEnv = str('NODE_ENV', 'development');
+  if (!['development', 'production', 'test'].includes(rawEnv)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${rawEnv}")`);
+  }
+  const envName = (['development', 'production', 'test'].includes(rawEnv) ? rawEnv : 'development') as Config['env'];
+  const temporalAddress = env.TEMPORAL_ADDRESS || undefined;
+  if (temporalAddress && !/^[\w.-]+:\d+$/.test(temporalAddress)) {
+    problems.push(`TEMPORAL_ADDRESS must be host:port (got "${temporalAddress}")`);
+  }
+  const logLevel = str('LOG_LEVEL', envName === 'test' ? 'warn' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+
+  const config: Config = {
+    env: envName,
+    host: str('HOST', '0.0.0.0'),
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: path.resolve(repoRoot, str('DATA_DIR', '.data')),
+    temporalAddress,
+    temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
+    taskQueue: str('TEMPORAL_TASK_QUEUE', 'alterna'),
+    logLevel,
+    webDist: path.resolve(repoRoot, str('WEB_DIST', 'web/dist')),
+    cookieSecure: bool('COOKIE_SECURE', envName === 'production'),
+    sessionTtlHours: int('SESSION_TTL_HOURS', 12, 1, 24 * 90),
+    loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 1000),
+    loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', 900, 1, 86400),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM', 'Alterna <no-reply@alterna.localhost>'),
+    seedDemo: bool('SEED_DEMO', envName !== 'production'),
+    version: str('ALTERNA_VERSION', '0.1.0'),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** Variables a production deployment must set (checked against docker-compose.yml by a test). */
+export const requiredInProduction = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'NODE_ENV'] as const;

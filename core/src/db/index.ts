@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import pg from 'pg';
+import { Model } from 'objection';
+
+export type { Knex };
+
+// Dates stay strings at the API edge; timestamps come back as Date objects, DATE columns as 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; when absent, embedded PGlite in `embeddedDir` (or in memory if that is absent too). */
+  url?: string | undefined;
+  embeddedDir?: string | undefined;
+}
+
+export interface Database {
+  knex: Knex;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL or the embedded PGlite; both run the same migrations, btree_gist included. */
+export function openDatabase(options: DatabaseOptions): Database {
+  let knex: Knex;
+  let kind: Database['kind'];
+  if (options.url) {
+    kind = 'postgres';
+    knex = knexFactory({ client: 'pg', connection: options.url, pool: { min: 0, max: 10 } });
+  } else {
+    kind = 'pglite';
+    if (options.embeddedDir) fs.mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
+    const dir = options.embeddedDir;
+    knex = knexFactory({
+      client: ClientPgLite as unknown as typeof knexFactory.Client,
+      dialect: 'postgres',
+      // PGlite has one connection: every query goes through it, so transactions must use their trx object.
+      connection: () => ({ pglite: new PGlite(dir, { extensions: { btree_gist } }) }) as object,
+    } as Knex.Config);
+  }
+  Model.knex(knex);
+  return { knex, kind, close: () => knex.destroy() };
+}
+
+/** Creates a fresh PostgreSQL database on a server (tests make one per run). */
+export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw('CREATE DATABASE ??', [name]);
+  } finally {
+    await admin.destroy();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+  } finally {
+    await admin.destroy();
+  }
+}

@@ -1,0 +1,48 @@
+/** A field-level problem, as SPEC §5 describes: shown next to the field whose id matches path. */
+export interface Violation {
+  path: string;
+  message: string;
+}
+
+/** Errors a user can cause; everything else is a 500 with the generic message. */
+export abstract class UserError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+}
+
+export class ValidationError extends UserError {
+  readonly status = 422;
+  readonly code = 'BAD_USER_INPUT';
+  constructor(public readonly violations: Violation[]) {
+    super(violations[0]?.message ?? 'Validation failed');
+  }
+}
+
+export class NotLoggedInError extends UserError {
+  readonly status = 401;
+  readonly code = 'UNAUTHENTICATED';
+  constructor() {
+    super('User is not logged in');
+  }
+}
+
+export class AccessDeniedError extends UserError {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+  constructor() {
+    super('Access Denied.');
+  }
+}
+
+export class NotFoundError extends UserError {
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+}
+
+export class TooManyRequestsError extends UserError {
+  readonly status = 429;
+  readonly code = 'TOO_MANY_REQUESTS';
+}
+
+/** SPEC §8, word for word. */
+export const GENERIC_500 = 'Une erreur 500 est survenue, veuillez contacter le support pour leur informer du problème';

@@ -1,0 +1,89 @@
+import type { Context } from 'koa';
+import { GraphQLError } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { UserError, ValidationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { PermissionMatrix } from '../auth/permissions.js';
+import type { Actor } from '../auth/types.js';
+import type { Language, Translate } from '../i18n/index.js';
+import type { RequestState } from '../http/state.js';
+
+/** What every resolver receives as its context. */
+export interface GraphqlContext {
+  actor: Actor | null;
+  language: Language;
+  t: Translate;
+  permissions: PermissionMatrix;
+  koa: Context;
+}
+
+const baseTypeDefs = /* GraphQL */ `
+  scalar JSON
+  type Query {
+    IsLogged: IsLoggedResult!
+  }
+  type Mutation {
+    _noop: Boolean
+  }
+  type IsLoggedResult {
+    isLogged: Boolean!
+  }
+`;
+
+const baseResolvers = {
+  Query: { IsLogged: (_: unknown, __: unknown, ctx: GraphqlContext) => ({ isLogged: !!ctx.actor }) },
+  Mutation: { _noop: () => null },
+};
+
+export interface SchemaPart {
+  typeDefs: string;
+  resolvers: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * Assembles the modules' schema parts behind POST /api/graphql. Errors follow SPEC §8: the SPEC's
+ * messages for login and access, violations as { path, message } in the extensions, and nothing internal.
+ */
+export function createGraphqlHandler(parts: SchemaPart[], permissions: PermissionMatrix, log: Logger, production: boolean) {
+  const schema = createSchema<GraphqlContext>({
+    typeDefs: [baseTypeDefs, ...parts.map((part) => part.typeDefs)],
+    resolvers: [baseResolvers, { JSON: jsonScalar }, ...parts.map((part) => part.resolvers)] as never,
+  });
+  const yoga = createYoga<{ koa: Context }, GraphqlContext>({
+    schema,
+    graphqlEndpoint: '/api/graphql',
+    graphiql: !production,
+    landingPage: false,
+    logging: false,
+    context: ({ koa }) => {
+      const state = koa.state as RequestState;
+      return { actor: state.actor, language: state.language, t: state.t, permissions, koa };
+    },
+    maskedErrors: {
+      maskError(error, _message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        const path = error instanceof GraphQLError ? error.path : undefined;
+        if (original instanceof ValidationError) {
+          return new GraphQLError(original.message, { path, extensions: { code: original.code, violations: original.violations } });
+        }
+        if (original instanceof UserError) return new GraphQLError(original.message, { path, extensions: { code: original.code } });
+        // Syntax and schema-validation errors are the caller's, and safe to show.
+        if (error instanceof GraphQLError && !error.originalError) return error;
+        log.error({ err: original, isDev }, 'graphql resolver failed');
+        return new GraphQLError('Une erreur 500 est survenue, veuillez contacter le support pour leur informer du problème', { path, extensions: { code: 'INTERNAL' } });
+      },
+    },
+  });
+  return async (koa: Context) => {
+    const response = await yoga.handleNodeRequestAndResponse(koa.req, koa.res, { koa });
+    koa.status = response.status;
+    response.headers.forEach((value, key) => koa.set(key, value));
+    koa.body = Buffer.from(await response.arrayBuffer());
+  };
+}
+
+const jsonScalar = {
+  __serialize: (value: unknown) => value,
+  __parseValue: (value: unknown) => value,
+  __parseLiteral: () => null,
+};

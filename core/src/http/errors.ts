@@ -1,0 +1,45 @@
+import type { Context, Next } from 'koa';
+import { UserError, ValidationError, type Violation } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { RequestState } from './state.js';
+
+/** Maps thrown errors to SPEC §8 answers: violations as 422, user errors by status, the rest a generic 500. */
+export function errorMiddleware(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      const state = ctx.state as RequestState;
+      const t = state.t;
+      let status = 500;
+      let errors: Violation[];
+      if (error instanceof ValidationError) {
+        status = 422;
+        errors = error.violations;
+      } else if (error instanceof UserError) {
+        status = error.status;
+        errors = [{ path: '', message: translateUserError(error, t) }];
+      } else if (isBodyParseError(error)) {
+        status = 422;
+        errors = [{ path: '', message: t ? t('errors.invalidJson') : 'Invalid JSON' }];
+      } else {
+        log.error({ err: error, requestId: state.requestId, path: ctx.path }, 'request failed');
+        errors = [{ path: '', message: t ? t('errors.internal') : 'Internal error' }];
+      }
+      ctx.status = status;
+      ctx.body = { errors };
+    }
+  };
+}
+
+/** The SPEC's 'Access Denied.' and 'User is not logged in' stay as they are: the web recognises them. */
+function translateUserError(error: UserError, t: RequestState['t'] | undefined): string {
+  if (error.status === 401 || error.status === 403) return error.message;
+  if (error.status === 404 && t) return t('errors.notFound');
+  return error.message;
+}
+
+function isBodyParseError(error: unknown): boolean {
+  const e = error as { status?: number; type?: string } | null;
+  return !!e && e.status === 400 && (e.type === 'entity.parse.failed' || e.type === 'entity.verify.failed');
+}

@@ -1,0 +1,68 @@
+import Router, { type RouterContext } from '@koa/router';
+import { NotLoggedInError, ValidationError } from '../errors.js';
+import type { PermissionMatrix } from '../auth/permissions.js';
+import type { CoreDeps, RouteDefinition } from '../modules/contract.js';
+import { isUuid, validate } from '../validation/index.js';
+import type { RequestState } from './state.js';
+
+export interface MountedRoute {
+  name: string;
+  method: string;
+  path: string;
+  permission: string;
+}
+
+/** Both language variants of a path: a plain string serves the same path for both. */
+export function pathVariants(path: RouteDefinition['path']): { en: string; fr: string } {
+  return typeof path === 'string' ? { en: path, fr: path } : path;
+}
+
+/**
+ * Mounts a module's route table under /api: each route checks login and permission, validates its UUID
+ * params and its body, then calls a thin handler. Route names follow SPEC §2: pepal_core_<name>.en/.fr.
+ */
+export function mountRoutes<S>(router: Router, routes: RouteDefinition<S>[], services: S, core: CoreDeps, permissions: PermissionMatrix): MountedRoute[] {
+  const mounted: MountedRoute[] = [];
+  for (const route of routes) {
+    if (!['public', 'authenticated'].includes(route.permission) && !permissions.has(route.permission)) {
+      throw new Error(`Route ${route.name} names the unknown permission "${route.permission}"`);
+    }
+    const variants = pathVariants(route.path);
+    const paths = variants.en === variants.fr ? [['en', variants.en] as const] : (Object.entries(variants) as [string, string][]);
+    for (const [lang, path] of paths) {
+      const name = `pepal_core_${route.name}.${lang}`;
+      router[route.method](name, `/api${path}`, async (koa: RouterContext) => {
+        const state = koa.state as RequestState;
+        if (route.permission !== 'public') {
+          if (!state.actor) throw new NotLoggedInError();
+          // Campus-scoped checks happen in the service, which knows the campus of what is touched.
+          if (route.permission !== 'authenticated') permissions.assert(state.actor, route.permission);
+        }
+        const badIds = (route.uuidParams ?? []).filter((param) => !isUuid(koa.params[param]));
+        if (badIds.length) {
+          throw new ValidationError(badIds.map((param) => ({ path: param, message: state.t('errors.invalidId', { value: koa.params[param] }) })));
+        }
+        const rawBody = (koa.request as { body?: unknown }).body;
+        const body = route.body ? await validate(route.body, rawBody, state.t) : rawBody;
+        const result = await route.handler({
+          body,
+          params: koa.params,
+          query: koa.query as Record<string, string | string[] | undefined>,
+          actor: state.actor,
+          language: state.language,
+          t: state.t,
+          services,
+          core,
+          koa,
+        });
+        if (result === undefined) {
+          if (koa.body === undefined) koa.status = 204;
+        } else {
+          koa.body = result;
+        }
+      });
+      mounted.push({ name, method: route.method, path: `/api${path}`, permission: route.permission });
+    }
+  }
+  return mounted;
+}

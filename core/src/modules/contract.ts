@@ -1,0 +1,100 @@
+import type { RouterContext } from '@koa/router';
+import type { Knex } from 'knex';
+import type { AnySchema } from 'yup';
+import type { Logger } from '../logger.js';
+import type { Config } from '../config.js';
+import type { Catalogue, Language, Translate } from '../i18n/index.js';
+import type { Actor, PermissionDeclaration } from '../auth/types.js';
+import type { Mailer } from '../mail/index.js';
+import type { OperationsService } from '../operations/service.js';
+import type { PermissionMatrix } from '../auth/permissions.js';
+
+/** One migration of a module; names are timestamped so they sort in creation order. */
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** What every module's services and hooks receive from the core. */
+export interface CoreDeps {
+  config: Config;
+  knex: Knex;
+  log: Logger;
+  mailer: Mailer;
+  operations: OperationsService;
+  permissions: PermissionMatrix;
+  /** Another module's services, through the core only (never by deep import). */
+  module<T = unknown>(name: string): T;
+}
+
+/** The request as a thin route handler sees it. */
+export interface RouteContext<Body = unknown, Services = unknown> {
+  body: Body;
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  actor: Actor | null;
+  language: Language;
+  t: Translate;
+  services: Services;
+  core: CoreDeps;
+  /** The Koa context, for cookies and headers; handlers should rarely need it. */
+  koa: RouterContext;
+}
+
+/** A route of a module's table. Returning undefined answers 204. */
+export interface RouteDefinition<Services = unknown> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** English path, or both variants; the French path is a translation of the English one (SPEC §2). */
+  path: string | { en: string; fr: string };
+  /** Route name without prefix/suffix; the core names it pepal_core_<name>.en / .fr. */
+  name: string;
+  /** A permission id, or 'public' (no login), or 'authenticated' (any logged actor). */
+  permission: string;
+  /** Yup schema of the body; violations answer 422. */
+  body?: AnySchema;
+  /** Route params that must be UUIDs. */
+  uuidParams?: string[];
+  handler(ctx: RouteContext<any, Services>): Promise<unknown> | unknown;
+}
+
+export interface GraphqlContribution<Services = unknown> {
+  typeDefs: string;
+  resolvers: (services: Services, core: CoreDeps) => Record<string, Record<string, unknown>>;
+}
+
+export interface ModuleDefinition<Services = unknown> {
+  name: string;
+  dependsOn: string[];
+  migrations?: Migration[];
+  permissions?: PermissionDeclaration[];
+  locales?: { fr: Catalogue; en: Catalogue };
+  services?: (deps: CoreDeps) => Services;
+  routes?: RouteDefinition<Services>[];
+  graphql?: GraphqlContribution<Services>;
+  /** Idempotent functions the Temporal worker may call. */
+  activities?: (services: Services, core: CoreDeps) => Record<string, (...args: any[]) => Promise<unknown>>;
+  /** Binds only (e.g. provides the authenticator); runs in dependency order. */
+  register?: (core: RegisterApi<Services>) => void;
+  /** Runs once every module is registered and migrated (seed data, schedules). */
+  bootstrap?: (core: BootstrapApi<Services>) => Promise<void>;
+  /** Demo data for an empty database, in dependency order. */
+  seed?: (services: Services, core: CoreDeps, knex: Knex) => Promise<void>;
+}
+
+export interface RegisterApi<Services> {
+  services: Services;
+  core: CoreDeps;
+  provideAuthenticator(authenticator: import('../auth/types.js').Authenticator): void;
+}
+
+export interface BootstrapApi<Services> {
+  services: Services;
+  core: CoreDeps;
+}
+
+/** The one way a module hands itself to the core. */
+export function defineModule<Services>(definition: ModuleDefinition<Services>): ModuleDefinition<Services> {
+  if (!/^[a-z][a-z-]*$/.test(definition.name)) throw new Error(`Module name "${definition.name}" must be lowercase words joined by dashes`);
+  return definition;
+}

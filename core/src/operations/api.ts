@@ -1,0 +1,67 @@
+import { staffTypologies, type PermissionDeclaration } from '../auth/types.js';
+import { NotLoggedInError } from '../errors.js';
+import type { GraphqlContext } from '../graphql/index.js';
+import type { RouteDefinition } from '../modules/contract.js';
+import { isUuid } from '../validation/index.js';
+import { ValidationError } from '../errors.js';
+import { operationPermissions, type OperationsService } from './service.js';
+
+export const corePermissions: PermissionDeclaration[] = [
+  { id: operationPermissions.read, kind: 'read', typologies: staffTypologies, label: 'permissions.operations.read' },
+  { id: operationPermissions.cancel, kind: 'change', typologies: ['pedagogy', 'isd', 'management', 'campus-manager'], label: 'permissions.operations.cancel' },
+];
+
+// Anyone logged in may follow the runs they started themselves; the service filters the rest by campus.
+export const operationsRoutes: RouteDefinition<OperationsService>[] = [
+  {
+    name: 'operations_list', method: 'get', path: '/operations', permission: 'authenticated',
+    handler: async ({ actor, services }) => ({ operations: await services.list(actor!) }),
+  },
+  {
+    name: 'operations_show', method: 'get', path: '/operations/:id', permission: 'authenticated', uuidParams: ['id'],
+    handler: async ({ actor, services, params }) => ({ operation: await services.get(actor!, params.id!) }),
+  },
+  {
+    name: 'operations_cancel', method: 'post', path: { en: '/operations/:id/cancel', fr: '/operations/:id/annuler' }, permission: 'authenticated', uuidParams: ['id'],
+    handler: async ({ actor, services, params, t }) => ({ operation: await services.cancel(actor!, params.id!, t) }),
+  },
+];
+
+export function operationsGraphql(service: OperationsService) {
+  const actorOf = (ctx: GraphqlContext) => {
+    if (!ctx.actor) throw new NotLoggedInError();
+    return ctx.actor;
+  };
+  const checkId = (id: string, ctx: GraphqlContext) => {
+    if (!isUuid(id)) throw new ValidationError([{ path: 'id', message: ctx.t('errors.invalidId', { value: id }) }]);
+    return id;
+  };
+  return {
+    typeDefs: /* GraphQL */ `
+      type OperationPerson { id: ID! firstName: String! lastName: String! }
+      type OperationProgress { done: Int! total: Int! }
+      type OperationItem { key: String! label: String! status: String! message: String }
+      type Operation {
+        id: ID! workflowId: String! kind: String! subject: String! campusId: ID
+        startedBy: OperationPerson startedAt: String! closedAt: String status: String!
+        progress: OperationProgress! items: [OperationItem!]! error: String result: JSON canCancel: Boolean!
+      }
+      extend type Query {
+        operations: [Operation!]!
+        operation(id: ID!): Operation!
+      }
+      extend type Mutation {
+        cancelOperation(id: ID!): Operation!
+      }
+    `,
+    resolvers: {
+      Query: {
+        operations: (_: unknown, __: unknown, ctx: GraphqlContext) => service.list(actorOf(ctx)),
+        operation: (_: unknown, args: { id: string }, ctx: GraphqlContext) => service.get(actorOf(ctx), checkId(args.id, ctx)),
+      },
+      Mutation: {
+        cancelOperation: (_: unknown, args: { id: string }, ctx: GraphqlContext) => service.cancel(actorOf(ctx), checkId(args.id, ctx), ctx.t),
+      },
+    },
+  };
+}

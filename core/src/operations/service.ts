@@ -1,0 +1,202 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowExecutionDescription } from '@temporalio/client';
+import type { Knex } from 'knex';
+import type { Actor } from '../auth/types.js';
+import type { PermissionMatrix } from '../auth/permissions.js';
+import { AccessDeniedError, NotFoundError, ValidationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Translate } from '../i18n/index.js';
+import { progressQueryName, type Operation, type OperationProgress, type OperationStatus } from './types.js';
+
+export const operationPermissions = {
+  read: 'core.operations.read',
+  cancel: 'core.operations.cancel',
+} as const;
+
+interface OperationRow {
+  id: string;
+  workflow_id: string;
+  workflow_type: string;
+  kind: string;
+  subject: string;
+  campus_id: string | null;
+  started_by: string | null;
+  started_by_person: Operation['startedBy'];
+  started_at: Date;
+  closed_at: Date | null;
+  status: OperationStatus;
+  done: number;
+  total: number;
+  items: Operation['items'];
+  error: string | null;
+  result: unknown;
+}
+
+export interface StartOperation {
+  /** Kind of run, e.g. 'planning.bulkCreateLessons': also the i18n key of its label on the web. */
+  kind: string;
+  workflowType: string;
+  /** A business id, so a retried request never starts the run twice. */
+  workflowId: string;
+  args: unknown[];
+  subject: string;
+  campusId?: string | null;
+  actor: Actor | null;
+  taskQueue?: string;
+}
+
+const statusFromTemporal: Record<string, OperationStatus> = {
+  RUNNING: 'running', COMPLETED: 'completed', FAILED: 'failed', CANCELLED: 'cancelled',
+  TERMINATED: 'terminated', TIMED_OUT: 'timed_out', CONTINUED_AS_NEW: 'running',
+};
+
+/**
+ * The registry of bulk runs: every workflow started through the core is recorded here, and its live
+ * status and progress are read from Temporal until it closes, then kept in the row.
+ */
+export class OperationsService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly temporal: () => Promise<Client>,
+    private readonly permissions: PermissionMatrix,
+    private readonly defaultTaskQueue: string,
+    private readonly log: Logger,
+  ) {}
+
+  async start(input: StartOperation): Promise<Operation> {
+    const person = input.actor ? { id: input.actor.id, firstName: input.actor.firstName, lastName: input.actor.lastName } : null;
+    await this.knex('operations')
+      .insert({
+        workflow_id: input.workflowId,
+        workflow_type: input.workflowType,
+        kind: input.kind,
+        subject: input.subject,
+        campus_id: input.campusId ?? null,
+        started_by: input.actor?.id ?? null,
+        started_by_person: person ? JSON.stringify(person) : null,
+      })
+      .onConflict('workflow_id')
+      .ignore();
+    const client = await this.temporal();
+    try {
+      await client.workflow.start(input.workflowType, {
+        taskQueue: input.taskQueue ?? this.defaultTaskQueue,
+        workflowId: input.workflowId,
+        args: input.args,
+      });
+    } catch (error) {
+      // The same business id again: the run already exists, answer it instead of starting a second one.
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+    const row = await this.knex<OperationRow>('operations').where({ workflow_id: input.workflowId }).first();
+    if (!row) throw new Error(`operation ${input.workflowId} vanished`);
+    return this.present(row, input.actor);
+  }
+
+  /** Operations the actor may see, newest first, with live progress for the running ones. */
+  async list(actor: Actor, limit = 100): Promise<Operation[]> {
+    const readable = this.permissions.campusesFor(actor, operationPermissions.read);
+    const rows = await this.knex<OperationRow>('operations')
+      .where((q) => {
+        q.where('started_by', actor.id);
+        if (readable.length) q.orWhereIn('campus_id', readable).orWhereNull('campus_id');
+      })
+      .orderBy('started_at', 'desc')
+      .limit(limit);
+    const fresh = await Promise.all(rows.map((row) => this.refresh(row)));
+    return fresh.map((row) => this.present(row, actor));
+  }
+
+  async get(actor: Actor, id: string): Promise<Operation> {
+    const row = await this.visibleRow(actor, id);
+    return this.present(await this.refresh(row), actor);
+  }
+
+  /** Lets the workflow run its own cancellation (compensations, partial results) rather than killing it. */
+  async cancel(actor: Actor, id: string, t: Translate): Promise<Operation> {
+    const row = await this.refresh(await this.visibleRow(actor, id));
+    if (!this.canCancel(row, actor)) throw new AccessDeniedError();
+    if (row.status !== 'running') throw new ValidationError([{ path: '', message: t('operations.notCancellable') }]);
+    const client = await this.temporal();
+    await client.workflow.getHandle(row.workflow_id).cancel();
+    return this.present(await this.refresh(row), actor);
+  }
+
+  /** For workflows and tests: the current record by workflow id, refreshed. */
+  async byWorkflowId(workflowId: string): Promise<Operation | null> {
+    const row = await this.knex<OperationRow>('operations').where({ workflow_id: workflowId }).first();
+    return row ? this.present(await this.refresh(row), null) : null;
+  }
+
+  private async visibleRow(actor: Actor, id: string): Promise<OperationRow> {
+    const row = await this.knex<OperationRow>('operations').where({ id }).first();
+    if (!row || !this.canSee(row, actor)) throw new NotFoundError('Not found.');
+    return row;
+  }
+
+  private canSee(row: OperationRow, actor: Actor): boolean {
+    if (row.started_by === actor.id) return true;
+    return this.permissions.isGranted(actor, operationPermissions.read, row.campus_id);
+  }
+
+  private canCancel(row: OperationRow, actor: Actor | null): boolean {
+    if (!actor || row.status !== 'running') return false;
+    return row.started_by === actor.id || this.permissions.isGranted(actor, operationPermissions.cancel, row.campus_id);
+  }
+
+  /** Reads status and progress from Temporal while running; stores the final state once it closes. */
+  private async refresh(row: OperationRow): Promise<OperationRow> {
+    if (row.status !== 'running') return row;
+    let description: WorkflowExecutionDescription;
+    let client: Client;
+    try {
+      client = await this.temporal();
+      description = await client.workflow.getHandle(row.workflow_id).describe();
+    } catch (error) {
+      if (!(error instanceof WorkflowNotFoundError)) this.log.warn({ err: error, workflowId: row.workflow_id }, 'operation status unavailable');
+      return row;
+    }
+    const handle = client.workflow.getHandle(row.workflow_id);
+    const status = statusFromTemporal[description.status.name] ?? 'running';
+    const progress = await handle.query<OperationProgress>(progressQueryName).catch(() => null);
+    const next: Partial<OperationRow> = { status };
+    if (progress) Object.assign(next, { done: progress.done, total: progress.total, items: progress.items });
+    if (status !== 'running') {
+      next.closed_at = description.closeTime ?? new Date();
+      if (status === 'completed') next.result = await handle.result().catch(() => null);
+      if (status === 'failed') next.error = await handle.result().then(() => null, (error: unknown) => failureMessage(error));
+    }
+    const update = {
+      ...next,
+      ...(next.items ? { items: JSON.stringify(next.items) } : {}),
+      ...('result' in next ? { result: JSON.stringify(next.result ?? null) } : {}),
+    };
+    await this.knex('operations').where({ id: row.id }).update(update);
+    return { ...row, ...next };
+  }
+
+  private present(row: OperationRow, actor: Actor | null): Operation {
+    return {
+      id: row.id,
+      workflowId: row.workflow_id,
+      kind: row.kind,
+      subject: row.subject,
+      campusId: row.campus_id,
+      startedBy: row.started_by_person ?? null,
+      startedAt: new Date(row.started_at).toISOString(),
+      closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+      status: row.status,
+      progress: { done: row.done, total: row.total },
+      items: row.items ?? [],
+      error: row.error,
+      result: row.result ?? null,
+      canCancel: this.canCancel(row, actor),
+    };
+  }
+}
+
+/** The innermost cause says what went wrong; the outer ones only say "workflow failed". */
+function failureMessage(error: unknown): string {
+  let current: unknown = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}

@@ -1,0 +1,29 @@
+import { defineModule, staffTypologies } from '@alterna/core';
+import fr from './locales/fr.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import { actors } from './migrations/20261122000200_actors.js';
+import { identityServices, type IdentityServices } from './services/index.js';
+import { routes } from './routes.js';
+import { graphql } from './graphql.js';
+import { seedActors } from './seed.js';
+
+export type { IdentityServices } from './services/index.js';
+export { demoPassword, demoLoginList, demoEmail } from './seed.js';
+export { sessionCookie } from './services/auth.js';
+
+/** Who is who: actors, typologies, campus access rules, login sessions. */
+export default defineModule<IdentityServices>({
+  name: 'identity',
+  dependsOn: ['training-centre'],
+  migrations: [actors],
+  locales: { fr, en },
+  permissions: [
+    { id: 'identity.actor.read', kind: 'read', typologies: staffTypologies },
+    { id: 'identity.actor.update', kind: 'change', typologies: ['pedagogy', 'isd', 'management', 'campus-manager'] },
+  ],
+  services: identityServices,
+  routes,
+  graphql,
+  register: ({ services, provideAuthenticator }) => provideAuthenticator(services.auth),
+  seed: (_services, _core, knex) => seedActors(knex),
+});

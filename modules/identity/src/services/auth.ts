@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import argon2 from 'argon2';
+import type { Context } from 'koa';
+import { TooManyRequestsError, ValidationError, type Actor, type Authenticator, type Config, type Knex, type Translate } from '@alterna/core';
+import { loadActor } from './actors.js';
+
+export const sessionCookie = 'alterna_session';
+
+// Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password.
+const decoyHash = argon2.hash('alterna-decoy-password');
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export interface AuthService extends Authenticator {
+  /** Checks the credentials (rate-limited per e-mail and address) and opens a session. */
+  login(input: { email: string; password: string; ip: string }, t: Translate): Promise<{ actor: Actor; token: string; expiresAt: Date }>;
+  logout(token: string | undefined): Promise<void>;
+}
+
+export function authService(knex: Knex, config: Config): AuthService {
+  const windowStart = () => new Date(Date.now() - config.loginWindowSeconds * 1000);
+
+  async function throttle(key: string, t: Translate) {
+    const row = await knex('login_attempts').where('key', key).where('attempted_at', '>', windowStart()).count<{ count: number }[]>({ count: '*' }).first();
+    if (Number(row?.count ?? 0) >= config.loginMaxAttempts) {
+      throw new TooManyRequestsError(t('identity.login.tooMany', { minutes: Math.ceil(config.loginWindowSeconds / 60) }));
+    }
+  }
+
+  return {
+    async login({ email, password, ip }, t) {
+      const key = `${email.toLowerCase()}|${ip}`;
+      await throttle(key, t);
+      const row = await knex('actors').select('id', 'password_hash').whereRaw('lower(email) = ?', [email.toLowerCase()]).where({ archived: false }).first();
+      const valid = row?.password_hash ? await argon2.verify(row.password_hash, password) : (await argon2.verify(await decoyHash, password), false);
+      if (!valid || !row) {
+        await knex('login_attempts').insert({ key });
+        throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
+      }
+      const actor = await loadActor(knex, row.id);
+      if (!actor) throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
+      const token = crypto.randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3600 * 1000);
+      await knex('sessions').insert({ token_hash: hashToken(token), actor_id: actor.id, expires_at: expiresAt });
+      await knex('login_attempts').where({ key }).delete();
+      return { actor, token, expiresAt };
+    },
+    async logout(token) {
+      if (token) await knex('sessions').where({ token_hash: hashToken(token) }).delete();
+    },
+    async authenticate(ctx: Context) {
+      const token = ctx.cookies.get(sessionCookie);
+      if (!token) return null;
+      const session = await knex('sessions').select('actor_id').where({ token_hash: hashToken(token) }).where('expires_at', '>', new Date()).first();
+      return session ? loadActor(knex, session.actor_id) : null;
+    },
+  };
+}

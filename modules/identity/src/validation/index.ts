@@ -1,0 +1,11 @@
+import { yup } from '@alterna/core';
+
+/** Shared by the server route and the web login form. */
+export const loginSchema = yup.object({
+  email: yup.string().trim().required().email().max(254),
+  password: yup.string().required().max(4096),
+});
+
+export const languageSchema = yup.object({
+  language: yup.string().required().oneOf(['fr', 'en']),
+});
