@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config.js';
+
+describe('loadConfig', () => {
+  it('works with no configuration at all: port 3000, embedded database under .data, no Temporal address', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.join(repoRoot, '.data'));
+    expect(config.temporalAddress).toBeUndefined();
+    expect(config.cookieSecure).toBe(false);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('makes cookies Secure and stops seeding in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/alterna' });
+    expect(config.cookieSecure).toBe(true);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('reports every bad value at once, by variable name', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TEMPORAL_ADDRESS: 'nowhere', COOKIE_SECURE: 'maybe', NODE_ENV: 'staging' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+      'COOKIE_SECURE must be true or false (got "maybe")',
+      'NODE_ENV must be development, production or test (got "staging")',
+      'TEMPORAL_ADDRESS must be host:port (got "nowhere")',
+    ].sort((a, b) => problems.indexOf(a) - problems.indexOf(b)));
+    expect(problems).toHaveLength(5);
+    expect((caught as Error).message).toContain('Invalid configuration:');
+  });
+});

@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
+
+export interface TestApp {
+  core: Core;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The real core against the run's database and Temporal server, listening on a free port. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: inject('databaseUrl'),
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    // Each test file gets its own task queue, so its workers never pick up another file's work.
+    TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`,
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const core = await createCore({ config, modules: await discoverModules(), log: createLogger(config.logLevel) });
+  await core.migrate();
+  const server = await core.listen(0, '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  return { core, baseUrl: `http://127.0.0.1:${port}`, close: () => core.close() };
+}
+
+/** A tiny browser-like client: keeps the session cookie, speaks JSON. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string, private readonly language = 'fr') {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'accept-language': this.language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+
+  post(path: string, body?: unknown) {
+    return this.request('POST', path, body ?? {});
+  }
+
+  async graphql(query: string, variables: Record<string, unknown> = {}) {
+    return this.request('POST', '/api/graphql', { query, variables });
+  }
+
+  async login(email: string, password = 'alterna-demo') {
+    const response = await this.post('/api/auth/login', { email, password });
+    if (response.status !== 200) throw new Error(`login ${email} failed: ${response.status} ${response.text}`);
+    return response.json.actor;
+  }
+
+  hasCookie(name: string) {
+    return this.cookies.has(name);
+  }
+}
+
+export const demo = (typology: string) => `${typology}@demo.alterna.school`;

@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { Core } from '@alterna/core';
+
+/** The product's workflow entry file. */
+export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
+
+export interface WorkerOptions {
+  core: Core;
+  address: string;
+  /** Another entry file (tests add their own workflows to the product's). */
+  workflowsPath?: string;
+  /** A bundle made once and reused (tests start several workers). */
+  workflowBundle?: WorkflowBundleWithSourceMap;
+  /** Activities beyond the modules' own (tests only). */
+  extraActivities?: Record<string, (...args: any[]) => Promise<unknown>>;
+  taskQueue?: string;
+}
+
+let runtimeInstalled = false;
+
+/** Keeps the SDK's Rust core quiet unless something is wrong; installed once per process. */
+function installRuntime() {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging: { filter: { core: 'WARN', other: 'ERROR' } } } });
+}
+
+export function bundleWorkflows(path = workflowsPath): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath: path, logger: new DefaultLogger('WARN') });
+}
+
+/** A worker that runs every module's activities and the product's workflows on the core's task queue. */
+export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  installRuntime();
+  const connection = await NativeConnection.connect({ address: options.address });
+  const activities = { ...options.core.activities(), ...(options.extraActivities ?? {}) };
+  const worker = await Worker.create({
+    connection,
+    namespace: options.core.config.temporalNamespace,
+    taskQueue: options.taskQueue ?? options.core.config.taskQueue,
+    activities,
+    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? workflowsPath }),
+  });
+  return { worker, connection };
+}

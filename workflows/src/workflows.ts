@@ -1,0 +1,3 @@
+// The one entry file of all product workflows: the worker bundles this file.
+// Each domain adds `export * from './<domain>/<workflow>.js';` here as its long processes arrive.
+export { progressQuery } from './progress.js';
