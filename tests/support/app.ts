@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
+import { createCore, createLogger, discoverModules, loadConfig, type Core, type ModuleDefinition } from '@alterna/core';
 
 export interface TestApp {
   core: Core;
@@ -10,7 +10,7 @@ export interface TestApp {
 }
 
 /** The real core against the run's database and Temporal server, listening on a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, extraModules: ModuleDefinition<any>[] = []): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: inject('databaseUrl'),
@@ -20,7 +20,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'error',
     ...env,
   });
-  const core = await createCore({ config, modules: await discoverModules(), log: createLogger(config.logLevel) });
+  const core = await createCore({ config, modules: [...(await discoverModules()), ...extraModules], log: createLogger(config.logLevel) });
   await core.migrate();
   const server = await core.listen(0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;

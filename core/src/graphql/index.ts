@@ -61,14 +61,17 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
     },
     maskedErrors: {
       maskError(error, _message, isDev) {
-        const original = error instanceof GraphQLError ? error.originalError : error;
-        const path = error instanceof GraphQLError ? error.path : undefined;
+        // Duck-typed: under some loaders graphql-tools and this file see two copies of the graphql package.
+        const wrapped = error as { originalError?: unknown; path?: readonly (string | number)[]; name?: string } | null;
+        const isGraphqlError = !!wrapped && wrapped.name === 'GraphQLError';
+        const original = isGraphqlError ? wrapped.originalError : error;
+        const path = isGraphqlError ? wrapped.path : undefined;
         if (original instanceof ValidationError) {
           return new GraphQLError(original.message, { path, extensions: { code: original.code, violations: original.violations } });
         }
         if (original instanceof UserError) return new GraphQLError(original.message, { path, extensions: { code: original.code } });
         // Syntax and schema-validation errors are the caller's, and safe to show.
-        if (error instanceof GraphQLError && !error.originalError) return error;
+        if (isGraphqlError && !original) return error as GraphQLError;
         log.error({ err: original, isDev }, 'graphql resolver failed');
         return new GraphQLError('Une erreur 500 est survenue, veuillez contacter le support pour leur informer du problème', { path, extensions: { code: 'INTERNAL' } });
       },

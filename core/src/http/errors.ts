@@ -40,6 +40,6 @@ function translateUserError(error: UserError, t: RequestState['t'] | undefined):
 }
 
 function isBodyParseError(error: unknown): boolean {
-  const e = error as { status?: number; type?: string } | null;
-  return !!e && e.status === 400 && (e.type === 'entity.parse.failed' || e.type === 'entity.verify.failed');
+  const e = error as { status?: number; type?: string; body?: unknown } | null;
+  return !!e && e.status === 400 && (e instanceof SyntaxError || e.type === 'entity.parse.failed' || e.type === 'entity.verify.failed');
 }
