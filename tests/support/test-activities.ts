@@ -1,4 +1,4 @@
-import { heartbeat, sleep } from '@temporalio/activity';
+import { ApplicationFailure, heartbeat, sleep } from '@temporalio/activity';
 import type { Knex } from '@alterna/core';
 
 /** Test-only table of activity effects; the unique key makes retried activities idempotent. */
@@ -10,7 +10,7 @@ export async function ensureEffectsTable(knex: Knex): Promise<void> {
 export function testActivities(knex: Knex) {
   return {
     async markItem(runKey: string, key: string): Promise<void> {
-      if (key.startsWith('bad')) throw new Error(`rejected ${key}`);
+      if (key.startsWith('bad')) throw ApplicationFailure.nonRetryable(`rejected ${key}`);
       await knex('test_effects').insert({ key: `${runKey}:${key}` }).onConflict('key').ignore();
     },
     /** Heartbeats while it works, then applies its effect once (a retry after a crash finds it applied). */

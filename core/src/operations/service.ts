@@ -44,6 +44,8 @@ export interface StartOperation {
   taskQueue?: string;
 }
 
+const queryDeadlineMs = 1500;
+
 const statusFromTemporal: Record<string, OperationStatus> = {
   RUNNING: 'running', COMPLETED: 'completed', FAILED: 'failed', CANCELLED: 'cancelled',
   TERMINATED: 'terminated', TIMED_OUT: 'timed_out', CONTINUED_AS_NEW: 'running',
@@ -114,7 +116,7 @@ export class OperationsService {
   /** Lets the workflow run its own cancellation (compensations, partial results) rather than killing it. */
   async cancel(actor: Actor, id: string, t: Translate): Promise<Operation> {
     const row = await this.refresh(await this.visibleRow(actor, id));
-    if (!this.canCancel(row, actor)) throw new AccessDeniedError();
+    if (!this.mayCancel(row, actor)) throw new AccessDeniedError();
     if (row.status !== 'running') throw new ValidationError([{ path: '', message: t('operations.notCancellable') }]);
     const client = await this.temporal();
     await client.workflow.getHandle(row.workflow_id).cancel();
@@ -138,9 +140,14 @@ export class OperationsService {
     return this.permissions.isGranted(actor, operationPermissions.read, row.campus_id);
   }
 
-  private canCancel(row: OperationRow, actor: Actor | null): boolean {
-    if (!actor || row.status !== 'running') return false;
+  /** The starter, or who holds the cancel permission on the run's campus. */
+  private mayCancel(row: OperationRow, actor: Actor | null): boolean {
+    if (!actor) return false;
     return row.started_by === actor.id || this.permissions.isGranted(actor, operationPermissions.cancel, row.campus_id);
+  }
+
+  private canCancel(row: OperationRow, actor: Actor | null): boolean {
+    return row.status === 'running' && this.mayCancel(row, actor);
   }
 
   /** Reads status and progress from Temporal while running; stores the final state once it closes. */
@@ -157,7 +164,10 @@ export class OperationsService {
     }
     const handle = client.workflow.getHandle(row.workflow_id);
     const status = statusFromTemporal[description.status.name] ?? 'running';
-    const progress = await handle.query<OperationProgress>(progressQueryName).catch(() => null);
+    // A query needs a worker; while none polls (a crash, a deploy) keep the last progress instead of waiting.
+    const progress = await client
+      .withDeadline(Date.now() + queryDeadlineMs, () => handle.query<OperationProgress>(progressQueryName))
+      .catch(() => null);
     const next: Partial<OperationRow> = { status };
     if (progress) Object.assign(next, { done: progress.done, total: progress.total, items: progress.items });
     if (status !== 'running') {
