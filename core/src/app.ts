@@ -69,7 +69,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { config } = options;
   const log = options.log ?? createLogger(config.logLevel);
   const modules = orderModules(options.modules);
-  const db = openDatabase({ url: config.databaseUrl, embeddedDir: options.embeddedDir });
+  const db = await openDatabase({ url: config.databaseUrl, embeddedDir: options.embeddedDir });
   const knex = db.knex;
   const i18n = await createI18n(Object.fromEntries(modules.filter((m) => m.locales).map((m) => [m.name, m.locales!])));
   const permissions = new PermissionMatrix();

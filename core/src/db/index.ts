@@ -27,25 +27,30 @@ export interface Database {
 }
 
 /** Opens PostgreSQL or the embedded PGlite; both run the same migrations, btree_gist included. */
-export function openDatabase(options: DatabaseOptions): Database {
-  let knex: Knex;
-  let kind: Database['kind'];
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    kind = 'postgres';
-    knex = knexFactory({ client: 'pg', connection: options.url, pool: { min: 0, max: 10 } });
-  } else {
-    kind = 'pglite';
-    if (options.embeddedDir) fs.mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
-    const dir = options.embeddedDir;
-    knex = knexFactory({
-      client: ClientPgLite as unknown as typeof knexFactory.Client,
-      dialect: 'postgres',
-      // PGlite has one connection: every query goes through it, so transactions must use their trx object.
-      connection: () => ({ pglite: new PGlite(dir, { extensions: { btree_gist } }) }) as object,
-    } as Knex.Config);
+    const knex = knexFactory({ client: 'pg', connection: options.url, pool: { min: 0, max: 10 } });
+    Model.knex(knex);
+    return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
+  if (options.embeddedDir) fs.mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
+  // One instance, ready before knex sees it: PGlite has one connection, so every query (and every
+  // transaction's trx) goes through it, and a second instance on the same folder would corrupt it.
+  const pglite = await PGlite.create(options.embeddedDir, { extensions: { btree_gist } });
+  const knex = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+  } as Knex.Config);
   Model.knex(knex);
-  return { knex, kind, close: () => knex.destroy() };
+  return {
+    knex,
+    kind: 'pglite',
+    async close() {
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
 }
 
 /** Creates a fresh PostgreSQL database on a server (tests make one per run). */

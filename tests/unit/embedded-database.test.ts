@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bootCore, loadConfig, type Core } from '@alterna/core';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-embedded-'));
+let core: Core | null = null;
+afterAll(async () => {
+  await core?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('embedded PGlite', () => {
+  it('boots with no DATABASE_URL, runs the same migrations, seeds the demo centre and answers queries', async () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+    core = await bootCore({ config });
+    expect(core.db.kind).toBe('pglite');
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    const knex = core.db.knex;
+    expect((await knex('campuses').orderBy('name').pluck('name'))).toEqual(['Lyon', 'Paris']);
+    expect(Number((await knex('rooms').count({ n: '*' }).first())?.n)).toBeGreaterThan(5);
+    expect(Number((await knex('actors').whereNotNull('password_hash').count({ n: '*' }).first())?.n)).toBe(12);
+    // btree_gist is there for the planning's exclusion constraints.
+    expect((await knex.raw("select extname from pg_extension where extname = 'btree_gist'")).rows).toHaveLength(1);
+    expect((await core.health()).db).toBe('ok');
+    await core.close();
+
+    // A second start finds everything migrated and seeded, and does not seed again.
+    core = await bootCore({ config });
+    expect(await core.migrate()).toEqual([]);
+    expect(await core.seedIfEmpty()).toBe(false);
+    expect(Number((await core.db.knex('campuses').count({ n: '*' }).first())?.n)).toBe(2);
+  }, 120_000);
+});
