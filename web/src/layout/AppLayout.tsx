@@ -1,0 +1,114 @@
+import { AppShell, Avatar, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../language';
+import { pathTo } from '../navigation';
+import { navPages, pagePath, spaceHome, type PageId } from '../pages';
+import { fullName, logout, useMe } from '../session';
+import { Brand } from './Brand';
+import { LanguageSwitch } from './LanguageSwitch';
+
+function initials(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/** Shell of the logged-in spaces: header (brand, actor, language, logout) and the space's navigation. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const [opened, { toggle, close }] = useDisclosure();
+
+  if (!me) return null;
+  const entries = navPages(me.space);
+
+  const onLogout = async () => {
+    await logout();
+    await navigate({ href: pathTo('login'), replace: true });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="xl"
+      className="app-shell"
+    >
+      <AppShell.Header className="app-header">
+        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
+            <Link to={pathTo(spaceHome[me.space])} className="brand-link" aria-label={t('layout.home')}>
+              <Brand />
+            </Link>
+            <Badge variant="light" radius="sm" visibleFrom="sm" data-testid="space-badge">
+              {t(`spaces.${me.space}`)}
+            </Badge>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Group gap={8} wrap="nowrap" visibleFrom="xs">
+              <Avatar color="indigo" radius="xl" size={32}>
+                {initials(me.firstName, me.lastName)}
+              </Avatar>
+              <Stack gap={0}>
+                <Text size="sm" fw={600} lh={1.2} data-testid="actor-name">
+                  {fullName(me)}
+                </Text>
+                <Text size="xs" c="dimmed" lh={1.2}>
+                  {me.email}
+                </Text>
+              </Stack>
+            </Group>
+            <LanguageSwitch />
+            <Tooltip label={t('layout.logout')} openDelay={400}>
+              <Button variant="default" size="xs" onClick={() => void onLogout()} data-testid="logout">
+                {t('layout.logout')}
+              </Button>
+            </Tooltip>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" className="app-navbar">
+        <AppShell.Section>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb="xs" px="sm">
+            {t(`spaces.${me.space}`)}
+          </Text>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label={t('layout.navigation')} data-testid="space-nav">
+            {entries.map((page) => {
+              const href = pagePath(page.id as PageId, lang);
+              return (
+                <NavLink
+                  key={page.id}
+                  component={Link}
+                  to={href}
+                  label={t(page.navKey ?? page.id)}
+                  active={pathname === href || pathname.startsWith(`${href}/`)}
+                  onClick={close}
+                  data-page-id={page.id}
+                  variant="light"
+                  mb={4}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" px="sm">
+            {t('layout.footer')}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main className="app-main">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

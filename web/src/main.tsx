@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import './i18n';
+import { adoptActorLanguage } from './language';
+import { router } from './router';
+import { ensureSession } from './session';
+import { DialogHost } from './shared/dialogs';
+import { ToastHost } from './shared/toast';
+import { theme } from './theme';
+
+const root = createRoot(document.getElementById('root')!);
+
+// The session decides the landing page and may carry the actor's language: load it before routing.
+void ensureSession().then((me) => {
+  adoptActorLanguage(me);
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <ToastHost />
+        <DialogHost />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </StrictMode>,
+  );
+});

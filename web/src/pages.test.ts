@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { matchPage, navPages, pagePath, pages as pageList, spaceHome, type PageDef } from './pages';
+
+const pages: readonly PageDef[] = pageList;
+
+describe('pages', () => {
+  it('has unique ids and unique paths across both languages', () => {
+    expect(new Set(pages.map((p) => p.id)).size).toBe(pages.length);
+    const paths = pages.flatMap((p) => (p.en === p.fr ? [p.en] : [p.en, p.fr]));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('gives every actor space a home in that space', () => {
+    for (const [space, id] of Object.entries(spaceHome)) {
+      expect(pages.find((p) => p.id === id)?.space).toBe(space);
+    }
+  });
+
+  it('builds and matches paths in both languages', () => {
+    expect(pagePath('login', 'fr')).toBe('/connexion');
+    expect(pagePath('login', 'en')).toBe('/login');
+    expect(pagePath('student.home', 'fr')).toBe('/mon-espace');
+    expect(matchPage('/administration/operations-en-masse')).toMatchObject({ lang: 'fr', page: { id: 'staff.operations' } });
+    expect(matchPage('/administration/operations/')).toMatchObject({ lang: 'en', page: { id: 'staff.operations' } });
+    expect(matchPage('/nowhere')).toBeNull();
+  });
+
+  it('lists only the space own entries in its navigation', () => {
+    expect(navPages('student').map((p) => p.id)).toEqual(['student.home']);
+    expect(navPages('staff').every((p) => p.space === 'staff')).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * One definition per page: its English path, its French path, the space it belongs to and
+ * the i18n key of its navigation entry (null = not in the navigation).
+ * Both paths are routes (see router.tsx); links follow the current language (usePath / PageLink).
+ * Paths use TanStack Router syntax for params ("/students/$id/edit").
+ */
+export type Space = 'public' | 'staff' | 'teacher' | 'coach' | 'tutor' | 'corporation' | 'student';
+export type ActorSpace = Exclude<Space, 'public'>;
+
+export interface PageDef {
+  id: string;
+  en: string;
+  fr: string;
+  space: Space;
+  /** i18n key of the navigation label, null when the page is not a navigation entry. */
+  navKey: string | null;
+}
+
+export const pages = [
+  { id: 'login', en: '/login', fr: '/connexion', space: 'public', navKey: null },
+
+  { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
+  { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
+
+  { id: 'teacher.home', en: '/teacher/dashboard', fr: '/formateur/tableau-de-bord', space: 'teacher', navKey: 'nav.dashboard' },
+
+  { id: 'coach.home', en: '/coach/dashboard', fr: '/coach/tableau-de-bord', space: 'coach', navKey: 'nav.dashboard' },
+
+  { id: 'tutor.home', en: '/tutor/dashboard', fr: '/tuteur/tableau-de-bord', space: 'tutor', navKey: 'nav.dashboard' },
+
+  { id: 'corporation.home', en: '/corporation/dashboard', fr: '/entreprise/tableau-de-bord', space: 'corporation', navKey: 'nav.dashboard' },
+
+  { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },
+] as const satisfies readonly PageDef[];
+
+export type PageId = (typeof pages)[number]['id'];
+
+/** Home page of each actor space (Me.space → page). */
+export const spaceHome: Record<ActorSpace, PageId> = {
+  staff: 'staff.home',
+  teacher: 'teacher.home',
+  coach: 'coach.home',
+  tutor: 'tutor.home',
+  corporation: 'corporation.home',
+  student: 'student.home',
+};
+
+export const LOGIN_PAGE: PageId = 'login';
+
+const byId = new Map<string, PageDef>(pages.map((p) => [p.id, p]));
+
+export function getPage(id: PageId): PageDef {
+  const page = byId.get(id);
+  if (!page) throw new Error(`Unknown page ${id}`);
+  return page;
+}
+
+export type PathParams = Record<string, string | number>;
+
+/** Path of a page in a language, with its `$params` filled in. */
+export function pagePath(id: PageId, lang: 'fr' | 'en', params: PathParams = {}): string {
+  const template = getPage(id)[lang];
+  return template.replace(/\$([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing param ${name} for page ${id}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Navigation entries of a space, in definition order. */
+export function navPages(space: Space): PageDef[] {
+  return pages.filter((p) => p.space === space && p.navKey !== null);
+}
+
+/** Page (and language, params) matching a concrete pathname, if any. */
+export function matchPage(pathname: string): { page: PageDef; lang: 'fr' | 'en'; params: Record<string, string> } | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const page of pages as readonly PageDef[]) {
+    for (const lang of ['fr', 'en'] as const) {
+      const params = matchTemplate(page[lang], clean);
+      if (params) return { page, lang, params };
+    }
+  }
+  return null;
+}
+
+function matchTemplate(template: string, pathname: string): Record<string, string> | null {
+  const t = template.split('/');
+  const p = pathname.split('/');
+  if (t.length !== p.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const seg = t[i];
+    if (seg.startsWith('$')) {
+      if (!p[i]) return null;
+      params[seg.slice(1)] = decodeURIComponent(p[i]);
+    } else if (seg !== p[i]) return null;
+  }
+  return params;
+}

@@ -1,0 +1,303 @@
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { fullName } from '../../session';
+import { OPERATIONS_POLL_MS } from '../../shared/constants';
+import { confirm } from '../../shared/dialogs';
+import { formatDateTime, percent } from '../../shared/format';
+import { errorMessage, requestJson } from '../../shared/http';
+import { toast } from '../../shared/toast';
+import { ITEM_STATUS_COLOR, STATUS_COLOR, isActive, type Operation } from './operations';
+
+/** Staff operations page: bulk runs with live progress, per-item results and cancel. */
+export function OperationsPage() {
+  const { t } = useTranslation();
+  const [operations, setOperations] = useState<Operation[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  const [cancelling, setCancelling] = useState<Record<string, boolean>>({});
+  const inFlight = useRef(false);
+
+  const load = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      const body = await requestJson<{ operations: Operation[] }>('GET', '/api/operations');
+      setOperations(body.operations ?? []);
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(errorMessage(error));
+    } finally {
+      inFlight.current = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const anyActive = operations?.some(isActive) ?? false;
+  useEffect(() => {
+    if (!anyActive) return;
+    const timer = window.setInterval(() => void load(), OPERATIONS_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [anyActive, load]);
+
+  const kindLabel = (kind: string) => t(`operations.kinds.${kind}`, { defaultValue: kind });
+
+  const cancel = async (operation: Operation) => {
+    const ok = await confirm({
+      title: t('operations.cancelTitle'),
+      message: t('operations.cancelConfirm', { kind: kindLabel(operation.kind), subject: operation.subject }),
+      confirmLabel: t('operations.cancelOk'),
+      cancelLabel: t('operations.cancelKeep'),
+      color: 'red',
+    });
+    if (!ok) return;
+    setCancelling((c) => ({ ...c, [operation.id]: true }));
+    try {
+      const body = await requestJson<{ operation: Operation }>('POST', `/api/operations/${encodeURIComponent(operation.id)}/cancel`);
+      setOperations((list) => list?.map((o) => (o.id === body.operation.id ? body.operation : o)) ?? list);
+      toast.success(t('operations.cancelRequested'));
+      void load();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setCancelling((c) => ({ ...c, [operation.id]: false }));
+    }
+  };
+
+  return (
+    <Stack gap="lg" data-testid="operations-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={28}>
+            {t('operations.title')}
+          </Title>
+          <Text c="dimmed">{t('operations.intro')}</Text>
+        </div>
+        <Group gap="xs">
+          {anyActive && (
+            <Badge variant="dot" color="blue" data-testid="operations-live">
+              {t('operations.live')}
+            </Badge>
+          )}
+          <Button variant="default" onClick={() => void load()} data-testid="operations-refresh">
+            {t('operations.refresh')}
+          </Button>
+        </Group>
+      </Group>
+
+      {loadError && (
+        <Alert color="red" variant="light" role="alert" data-testid="operations-error">
+          {loadError}
+        </Alert>
+      )}
+
+      <Card withBorder radius="lg" padding={0}>
+        {operations === null ? (
+          <Center p="xl">{!loadError && <Loader size="sm" />}</Center>
+        ) : operations.length === 0 ? (
+          <Stack align="center" gap={4} p={48} data-testid="operations-empty">
+            <Text fw={600}>{t('operations.emptyTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('operations.empty')}
+            </Text>
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={960}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className="operations-table" data-testid="operations-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={44} />
+                  <Table.Th miw={190}>{t('operations.columns.kind')}</Table.Th>
+                  <Table.Th miw={180}>{t('operations.columns.subject')}</Table.Th>
+                  <Table.Th>{t('operations.columns.startedBy')}</Table.Th>
+                  <Table.Th>{t('operations.columns.startedAt')}</Table.Th>
+                  <Table.Th>{t('operations.columns.status')}</Table.Th>
+                  <Table.Th w={220}>{t('operations.columns.progress')}</Table.Th>
+                  <Table.Th w={120} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {operations.map((operation) => {
+                  const open = expanded[operation.id] ?? false;
+                  const done = operation.progress?.done ?? 0;
+                  const total = operation.progress?.total ?? 0;
+                  const pct = operation.status === 'completed' && total === 0 ? 100 : percent(done, total);
+                  const active = isActive(operation);
+                  return (
+                    <Fragment key={operation.id}>
+                      <Table.Tr
+                        data-testid="operation-row"
+                        data-operation-id={operation.id}
+                        data-status={operation.status}
+                      >
+                        <Table.Td>
+                          <Tooltip label={open ? t('operations.hideItems') : t('operations.showItems')} openDelay={300}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="gray"
+                              onClick={() => setExpanded((e) => ({ ...e, [operation.id]: !open }))}
+                              aria-expanded={open}
+                              aria-label={open ? t('operations.hideItems') : t('operations.showItems')}
+                              data-testid="operation-toggle"
+                            >
+                              <svg
+                                className={`chevron${open ? ' chevron-open' : ''}`}
+                                width="16"
+                                height="16"
+                                viewBox="0 0 16 16"
+                                aria-hidden="true"
+                              >
+                                <path d="M6 3.5 10.5 8 6 12.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                              </svg>
+                            </ActionIcon>
+                          </Tooltip>
+                        </Table.Td>
+                        <Table.Td fw={600} data-testid="operation-kind">
+                          {kindLabel(operation.kind)}
+                        </Table.Td>
+                        <Table.Td data-testid="operation-subject">{operation.subject}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="operation-started-by">
+                          {operation.startedBy ? fullName(operation.startedBy) : <Text c="dimmed" size="sm">{t('operations.system')}</Text>}
+                        </Table.Td>
+                        <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }} data-testid="operation-started-at">
+                          {formatDateTime(operation.startedAt)}
+                        </Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Badge
+                            color={STATUS_COLOR[operation.status] ?? 'gray'}
+                            variant="light"
+                            style={{ overflow: 'visible' }}
+                            data-testid="operation-status"
+                          >
+                            {t(`operations.status.${operation.status}`, { defaultValue: operation.status })}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Stack gap={4}>
+                            <Progress.Root
+                              size="lg"
+                              radius="xl"
+                              role="progressbar"
+                              aria-valuemin={0}
+                              aria-valuemax={100}
+                              aria-valuenow={pct}
+                              aria-label={t('operations.columns.progress')}
+                              data-testid="operation-progress"
+                            >
+                              <Progress.Section
+                                value={pct}
+                                withAria={false}
+                                color={STATUS_COLOR[operation.status] ?? 'blue'}
+                                animated={active}
+                              />
+                            </Progress.Root>
+                            <Text size="xs" c="dimmed" data-testid="operation-progress-label">
+                              {t('operations.progressLabel', { done, total, percent: pct })}
+                            </Text>
+                          </Stack>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          {operation.canCancel && (
+                            <Button
+                              size="xs"
+                              color="red"
+                              variant="light"
+                              loading={cancelling[operation.id] ?? false}
+                              onClick={() => void cancel(operation)}
+                              data-testid="operation-cancel"
+                            >
+                              {t('operations.cancel')}
+                            </Button>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                      {open && (
+                        <Table.Tr data-testid="operation-details" data-operation-id={operation.id} className="operation-details">
+                          <Table.Td />
+                          <Table.Td colSpan={7}>
+                            <OperationDetails operation={operation} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+function OperationDetails({ operation }: { operation: Operation }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" py="xs">
+      <Group gap="lg">
+        {operation.closedAt && (
+          <Text size="sm">
+            <Text span c="dimmed">
+              {t('operations.closedAt')}{' '}
+            </Text>
+            <Text span ff="monospace">
+              {formatDateTime(operation.closedAt)}
+            </Text>
+          </Text>
+        )}
+      </Group>
+      {operation.error && (
+        <Alert color="red" variant="light" data-testid="operation-error">
+          {operation.error}
+        </Alert>
+      )}
+      {operation.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('operations.noItems')}
+        </Text>
+      ) : (
+        <Table withTableBorder withRowBorders verticalSpacing={6} fz="sm" data-testid="operation-items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('operations.items.label')}</Table.Th>
+              <Table.Th w={140}>{t('operations.items.status')}</Table.Th>
+              <Table.Th>{t('operations.items.message')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {operation.items.map((item) => (
+              <Table.Tr key={item.key} data-testid="operation-item" data-item-key={item.key} data-status={item.status}>
+                <Table.Td>{item.label}</Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={ITEM_STATUS_COLOR[item.status] ?? 'gray'}>
+                    {t(`operations.itemStatus.${item.status}`, { defaultValue: item.status })}
+                  </Badge>
+                </Table.Td>
+                <Table.Td c={item.status === 'error' ? 'red' : undefined}>{item.message ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

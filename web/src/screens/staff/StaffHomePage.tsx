@@ -1,0 +1,40 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../navigation';
+import { useMe } from '../../session';
+import { WelcomeCard } from '../WelcomeCard';
+
+/** Staff dashboard: welcome card and the entry to the operations page. */
+export function StaffHomePage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (!me) return null;
+  return (
+    <Stack gap="lg" maw={1100} data-testid="home-staff">
+      <div>
+        <Title order={1} fz={28}>
+          {t('home.title.staff')}
+        </Title>
+        <Text c="dimmed">{t('home.intro.staff')}</Text>
+      </div>
+      <WelcomeCard me={me} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="xs" h="100%">
+            <Title order={3} fz={18}>
+              {t('operations.title')}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              {t('operations.intro')}
+            </Text>
+            <Group>
+              <Button component={PageLink} page="staff.operations" variant="light">
+                {t('home.openOperations')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
