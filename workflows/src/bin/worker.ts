@@ -3,7 +3,7 @@ import { bootCore, onShutdown, ConfigError } from '@alterna/core';
 import { createWorker } from '../worker.js';
 
 try {
-  const core = await bootCore({ seed: false });
+  const core = await bootCore({ seed: false, migrate: false });
   const address = core.config.temporalAddress ?? '127.0.0.1:7233';
   const { worker, connection } = await createWorker({ core, address });
   core.log.info({ address, taskQueue: core.config.taskQueue }, 'worker polling');

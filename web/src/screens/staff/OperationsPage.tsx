@@ -120,18 +120,18 @@ export function OperationsPage() {
             </Text>
           </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={880}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className="operations-table" data-testid="operations-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={44} />
-                  <Table.Th miw={190}>{t('operations.columns.kind')}</Table.Th>
-                  <Table.Th miw={180}>{t('operations.columns.subject')}</Table.Th>
+                  <Table.Th miw={140}>{t('operations.columns.kind')}</Table.Th>
+                  <Table.Th miw={120}>{t('operations.columns.subject')}</Table.Th>
                   <Table.Th>{t('operations.columns.startedBy')}</Table.Th>
                   <Table.Th>{t('operations.columns.startedAt')}</Table.Th>
                   <Table.Th>{t('operations.columns.status')}</Table.Th>
-                  <Table.Th w={220}>{t('operations.columns.progress')}</Table.Th>
-                  <Table.Th w={120} />
+                  <Table.Th w={180}>{t('operations.columns.progress')}</Table.Th>
+                  <Table.Th w={100} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
