@@ -16,6 +16,7 @@ import { PermissionMatrix } from './auth/permissions.js';
 import type { Actor, Authenticator } from './auth/types.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { createTemporal, type TemporalHandle } from './temporal/client.js';
+import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
 import { operationsMigration } from './operations/migrations.js';
 import { corePermissions, operationsGraphql, operationsRoutes } from './operations/api.js';
@@ -131,6 +132,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     async bootstrap() {
       for (const mod of modules) await mod.bootstrap?.({ services: services.get(mod.name), core: deps });
+      const schedules = modules.flatMap((mod) => mod.schedules ?? []);
+      if (schedules.length) await ensureSchedules(await temporal.client(), config.taskQueue, schedules);
     },
     activities() {
       const all: Record<string, (...args: any[]) => Promise<unknown>> = {};

@@ -17,3 +17,4 @@ export type { RequestState } from './http/state.js';
 export { OperationsService, operationPermissions, type StartOperation } from './operations/service.js';
 export { progressQueryName, type Operation, type OperationItem, type OperationProgress, type OperationStatus } from './operations/types.js';
 export type { Mailer, MailMessage } from './mail/index.js';
+export type { ScheduleDeclaration } from './temporal/schedules.js';

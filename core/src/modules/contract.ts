@@ -8,6 +8,7 @@ import type { Actor, PermissionDeclaration } from '../auth/types.js';
 import type { Mailer } from '../mail/index.js';
 import type { OperationsService } from '../operations/service.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
+import type { ScheduleDeclaration } from '../temporal/schedules.js';
 
 /** One migration of a module; names are timestamped so they sort in creation order. */
 export interface Migration {
@@ -74,6 +75,8 @@ export interface ModuleDefinition<Services = unknown> {
   graphql?: GraphqlContribution<Services>;
   /** Idempotent functions the Temporal worker may call. */
   activities?: (services: Services, core: CoreDeps) => Record<string, (...args: any[]) => Promise<unknown>>;
+  /** Temporal Schedules the module wants; created or updated at bootstrap. */
+  schedules?: ScheduleDeclaration[];
   /** Binds only (e.g. provides the authenticator); runs in dependency order. */
   register?: (core: RegisterApi<Services>) => void;
   /** Runs once every module is registered and migrated (seed data, schedules). */
