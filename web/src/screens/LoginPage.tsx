@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import * as yup from 'yup';
+import { loginSchema } from '@alterna/identity/validation';
 import { adoptActorLanguage } from '../language';
 import { homePathFor } from '../navigation';
 import { setMe, type Me } from '../session';
@@ -18,18 +17,9 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
-  const schema = useMemo(
-    () =>
-      yup.object({
-        email: yup.string().trim().required(t('validation.required')).email(t('validation.email')),
-        password: yup.string().required(t('validation.required')),
-      }),
-    [t],
-  );
-
   const form = useServerForm<LoginValues, { actor: Me }>({
     initialValues: { email: '', password: '' },
-    validationSchema: schema,
+    validationSchema: loginSchema,
     action: '/api/auth/login',
     toPayload: (values) => ({ email: values.email.trim(), password: values.password }),
     onSuccess: async ({ actor }) => {

@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type ComponentPropsWithoutRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Alert, List, Stack } from '@mantine/core';
 import { getIn, useFormik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
-import type { AnyObjectSchema } from 'yup';
+import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
+import { translateMessage } from '@alterna/core/validation/index';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n';
 import { successDialog } from './dialogs';
@@ -81,6 +82,27 @@ export function findField(form: HTMLFormElement, path: string): HTMLElement | nu
   if (!path) return null;
   const escaped = CSS.escape(path);
   return form.querySelector<HTMLElement>(`#${escaped}`) ?? form.querySelector<HTMLElement>(`[name="${escaped}"]`);
+}
+
+/**
+ * Runs a Yup schema (often the very one the server uses) and translates its messages: shared schemas carry
+ * i18n keys ({ key, values }), so the same rule speaks the interface language here and the caller's there.
+ */
+export function yupValidator<V extends FormikValues>(schema: AnyObjectSchema) {
+  return async (values: V): Promise<Record<string, string>> => {
+    try {
+      await schema.validate(values, { abortEarly: false });
+      return {};
+    } catch (error) {
+      if (!(error instanceof YupValidationError)) throw error;
+      const errors: Record<string, string> = {};
+      for (const inner of error.inner.length ? error.inner : [error]) {
+        const path = inner.path ?? '';
+        if (path && !(path in errors)) errors[path] = translateMessage(inner.errors[0] ?? inner.message, i18n.t);
+      }
+      return errors;
+    }
+  };
 }
 
 export interface UseServerFormOptions<V extends FormikValues, R> {
@@ -166,7 +188,7 @@ export function useServerForm<V extends FormikValues, R = unknown>(options: UseS
 
   const formik = useFormik<V>({
     initialValues: options.initialValues,
-    validationSchema: options.validationSchema,
+    validate: options.validationSchema ? yupValidator(options.validationSchema) : undefined,
     enableReinitialize: options.enableReinitialize,
     onSubmit: async (values, helpers) => {
       const { action, method, toPayload, onSuccess } = optionsRef.current;

@@ -1,4 +1,5 @@
-import { yup } from '@alterna/core';
+// The light entry (no server code): the web's login form imports this schema too.
+import { yup } from '@alterna/core/validation/index';
 
 /** Shared by the server route and the web login form. */
 export const loginSchema = yup.object({
