@@ -53,24 +53,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Creates a fresh PostgreSQL database on a server (tests make one per run). */
-export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+/** Runs statements on a server's maintenance connection (databases cannot be created inside one). */
+async function onServer(serverUrl: string, sql: string, bindings: string[]): Promise<void> {
   const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
   try {
-    await admin.raw('CREATE DATABASE ??', [name]);
+    await admin.raw(sql, bindings);
   } finally {
     await admin.destroy();
   }
+}
+
+/** Creates a fresh PostgreSQL database on a server (tests make one per run) and returns its URL. */
+export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  await onServer(serverUrl, 'CREATE DATABASE ??', [name]);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-  try {
-    await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
-  } finally {
-    await admin.destroy();
-  }
+export function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
+  return onServer(serverUrl, 'DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
 }
