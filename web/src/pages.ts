@@ -21,6 +21,20 @@ export const pages = [
 
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
+  { id: 'trainings.list', en: '/training-center/trainings', fr: '/centre-de-formation/formations', space: 'staff', navKey: 'trainings.nav.trainings' },
+  { id: 'trainings.new', en: '/training-center/trainings/new', fr: '/centre-de-formation/formations/nouvelle', space: 'staff', navKey: null },
+  { id: 'trainings.plan', en: '/training-center/trainings/$id/training-plan', fr: '/centre-de-formation/formations/$id/plan-de-formation', space: 'staff', navKey: null },
+  { id: 'trainings.planVariant', en: '/training-center/trainings/$id/training-plan/$variant', fr: '/centre-de-formation/formations/$id/plan-de-formation/$variant', space: 'staff', navKey: null },
+  { id: 'trainings.groups', en: '/training-center/groups', fr: '/centre-de-formation/groupes', space: 'staff', navKey: 'trainings.nav.groups' },
+  { id: 'trainings.groupNew', en: '/training-center/groups/new', fr: '/centre-de-formation/groupes/nouveau', space: 'staff', navKey: null },
+  { id: 'trainings.group', en: '/training-center/groups/$id', fr: '/centre-de-formation/groupes/$id', space: 'staff', navKey: null },
+  { id: 'trainings.groupEdit', en: '/training-center/groups/$id/edit', fr: '/centre-de-formation/groupes/$id/modifier', space: 'staff', navKey: null },
+  { id: 'trainings.subjects', en: '/training-center/school-subjects', fr: '/centre-de-formation/matieres', space: 'staff', navKey: 'trainings.nav.subjects' },
+  { id: 'trainings.gradeScales', en: '/training-center/grade-scales', fr: '/centre-de-formation/baremes-de-notation', space: 'staff', navKey: 'trainings.nav.gradeScales' },
+  { id: 'trainingCentre.campuses', en: '/training-center/campuses', fr: '/centre-de-formation/campus', space: 'staff', navKey: 'trainingCentre.nav.campuses' },
+  { id: 'trainingCentre.rooms', en: '/training-center/$building/rooms/edit', fr: '/centre-de-formation/$building/salles/modifier', space: 'staff', navKey: null },
+  { id: 'trainingCentre.timeSlots', en: '/training-center/time-slot-models', fr: '/centre-de-formation/modeles-de-creneaux', space: 'staff', navKey: 'trainingCentre.nav.timeSlots' },
+  { id: 'trainingCentre.closures', en: '/training-center/closures', fr: '/centre-de-formation/fermetures', space: 'staff', navKey: 'trainingCentre.nav.closures' },
 
   { id: 'teacher.home', en: '/teacher/dashboard', fr: '/formateur/tableau-de-bord', space: 'teacher', navKey: 'nav.dashboard' },
 

@@ -11,12 +11,37 @@ import { LoginPage } from './screens/LoginPage';
 import { OperationsPage } from './screens/staff/OperationsPage';
 import { StaffHomePage } from './screens/staff/StaffHomePage';
 import { SpaceHomePage } from './screens/SpaceHomePage';
+import { CampusesPage } from './screens/training-centre/CampusesPage';
+import { ClosuresPage } from './screens/training-centre/ClosuresPage';
+import { RoomsEditPage } from './screens/training-centre/RoomsEditPage';
+import { TimeSlotsPage } from './screens/training-centre/TimeSlotsPage';
+import { GradeScalesPage } from './screens/trainings/GradeScalesPage';
+import { SchoolSubjectsPage } from './screens/trainings/SchoolSubjectsPage';
+import { EditTrainingGroupPage, NewTrainingGroupPage } from './screens/trainings/TrainingGroupFormPage';
+import { TrainingGroupPage } from './screens/trainings/TrainingGroupPage';
+import { TrainingGroupsPage } from './screens/trainings/TrainingGroupsPage';
+import { TrainingPlanPage } from './screens/trainings/TrainingPlanPage';
+import { NewTrainingPage, TrainingsPage } from './screens/trainings/TrainingsPage';
 
 /** Screen of each page (pages.ts holds the paths; one component serves both languages). */
 const screens: Record<PageId, FunctionComponent> = {
   login: LoginPage,
   'staff.home': StaffHomePage,
   'staff.operations': OperationsPage,
+  'trainings.list': TrainingsPage,
+  'trainings.new': NewTrainingPage,
+  'trainings.plan': TrainingPlanPage,
+  'trainings.planVariant': TrainingPlanPage,
+  'trainings.groups': TrainingGroupsPage,
+  'trainings.groupNew': NewTrainingGroupPage,
+  'trainings.group': TrainingGroupPage,
+  'trainings.groupEdit': EditTrainingGroupPage,
+  'trainings.subjects': SchoolSubjectsPage,
+  'trainings.gradeScales': GradeScalesPage,
+  'trainingCentre.campuses': CampusesPage,
+  'trainingCentre.rooms': RoomsEditPage,
+  'trainingCentre.timeSlots': TimeSlotsPage,
+  'trainingCentre.closures': ClosuresPage,
   'teacher.home': SpaceHomePage,
   'coach.home': SpaceHomePage,
   'tutor.home': SpaceHomePage,

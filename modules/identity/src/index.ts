@@ -6,6 +6,7 @@ import { identityServices, type IdentityServices } from './services/index.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql.js';
 import { seedActors } from './seed.js';
+import { registerCampusHooks } from './campus-hooks.js';
 
 export type { IdentityServices } from './services/index.js';
 export { demoPassword, demoLoginList, demoEmail } from './seed.js';
@@ -24,6 +25,9 @@ export default defineModule<IdentityServices>({
   services: identityServices,
   routes,
   graphql,
-  register: ({ services, provideAuthenticator }) => provideAuthenticator(services.auth),
+  register: ({ services, core, provideAuthenticator }) => {
+    provideAuthenticator(services.auth);
+    registerCampusHooks(core);
+  },
   seed: (_services, _core, knex) => seedActors(knex),
 });

@@ -1,25 +1,33 @@
-import { defineModule, staffTypologies } from '@alterna/core';
+import { defineModule } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { campuses } from './migrations/20261122000100_campuses.js';
-import { campusesService, type CampusesService } from './services/campuses.js';
+import { timeSlots } from './migrations/20261123000100_time_slots.js';
+import { closures } from './migrations/20261123000200_closures.js';
+import { permissions } from './permissions.js';
+import { trainingCentreServices, type TrainingCentreServices } from './services/index.js';
+import { routes } from './routes.js';
+import { graphql } from './graphql/index.js';
 import { seedCampuses } from './seed.js';
 
-export interface TrainingCentreServices {
-  campuses: CampusesService;
-}
+export type { TrainingCentreServices, CalendarService } from './services/index.js';
+export type { Campus, CampusesService, CampusInfo, SiteInfo, BuildingInfo, RoomInfo } from './services/campuses.js';
+export type { Room, RoomsService } from './services/rooms.js';
+export type { ModelTimeSlot, TimeSlot, TimeSlotsService } from './services/time-slots.js';
+export type { CampusClosure, ClosuresService, NonWorkingDay } from './services/closures.js';
+export type { UsageCheck, UsageContext, CampusListener } from './services/usage.js';
+export type { PublicHoliday } from './rules/holidays.js';
+export { READ as campusReadPermission, UPDATE as campusUpdatePermission, MANAGE as campusManagePermission, ROOMS_READ as roomsReadPermission } from './permissions.js';
 
-export type { Campus, CampusesService } from './services/campuses.js';
-
+/** Campuses, sites, buildings and rooms; time-slot models; campus closures and public holidays. */
 export default defineModule<TrainingCentreServices>({
   name: 'training-centre',
   dependsOn: [],
-  migrations: [campuses],
+  migrations: [campuses, timeSlots, closures],
   locales: { fr, en },
-  permissions: [
-    { id: 'training-centre.campus.read', kind: 'read', typologies: staffTypologies },
-    { id: 'training-centre.campus.update', kind: 'change', typologies: ['pedagogy', 'isd', 'management', 'campus-manager'] },
-  ],
-  services: ({ knex }) => ({ campuses: campusesService(knex) }),
+  permissions,
+  services: trainingCentreServices,
+  routes,
+  graphql,
   seed: (_services, _core, knex) => seedCampuses(knex),
 });

@@ -1,4 +1,6 @@
 import type { Knex } from '@alterna/core';
+import { addDays } from './rules/dates.js';
+import { publicHolidays } from './rules/holidays.js';
 
 /** The demo centre's places: two campuses, each with sites, buildings and rooms. */
 export const demoCampuses = [
@@ -19,8 +21,35 @@ export const demoCampuses = [
   },
 ] as const;
 
+/** Time-slot models of every demo campus: the usual day, and a short day for Saturdays and evening classes. */
+export const demoTimeSlotModels: Record<string, { name: string; slots: [string, string][] }[]> = {
+  Paris: [
+    { name: 'Journée type', slots: [['08:30', '10:30'], ['10:45', '12:45'], ['13:45', '15:45'], ['16:00', '18:00']] },
+    { name: 'Cours du soir', slots: [['18:30', '20:00'], ['20:15', '21:45']] },
+  ],
+  Lyon: [
+    { name: 'Journée type', slots: [['08:30', '10:30'], ['10:45', '12:45'], ['13:45', '15:45'], ['16:00', '18:00']] },
+    { name: 'Samedi matin', slots: [['09:00', '10:30'], ['10:45', '12:15']] },
+  ],
+};
+
+/** Closures around the current school year, so the closures screen and the planning have something to skip. */
+export function demoClosures(today = new Date()): { campus: string; startDate: string; endDate: string; type: string; name: string }[] {
+  // The school year starts in September: before that, the current one began the year before.
+  const year = today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  const next = year + 1;
+  // The Friday after Ascension Thursday.
+  const ascension = publicHolidays(next).find((holiday) => holiday.key === 'ascension')!.date;
+  return ['Paris', 'Lyon'].flatMap((campus) => [
+    { campus, startDate: `${year}-12-20`, endDate: `${next}-01-04`, type: 'holidays', name: 'Vacances de Noël' },
+    { campus, startDate: `${next}-07-27`, endDate: `${next}-08-21`, type: 'closure', name: 'Fermeture estivale' },
+    { campus, startDate: addDays(ascension, 1), endDate: addDays(ascension, 1), type: 'bridge', name: "Pont de l'Ascension" },
+  ]);
+}
+
 export async function seedCampuses(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
+    const closures = demoClosures();
     for (const campus of demoCampuses) {
       const [row] = await trx('campuses').insert({ name: campus.name, open_days: campus.openDays }).returning('id');
       for (const site of campus.sites) {
@@ -30,6 +59,12 @@ export async function seedCampuses(knex: Knex): Promise<void> {
           await trx('rooms').insert(building.rooms.map(([name, size]) => ({ building_id: buildingRow.id, name, size })));
         }
       }
+      for (const model of demoTimeSlotModels[campus.name] ?? []) {
+        const [modelRow] = await trx('model_time_slots').insert({ campus_id: row.id, name: model.name }).returning('id');
+        await trx('time_slots').insert(model.slots.map(([start, end]) => ({ model_time_slot_id: modelRow.id, start_time: start, end_time: end })));
+      }
+      const own = closures.filter((closure) => closure.campus === campus.name);
+      await trx('schedule_campus_closures').insert(own.map((c) => ({ campus_id: row.id, start_date: c.startDate, end_date: c.endDate, type: c.type, name: c.name })));
     }
   });
 }

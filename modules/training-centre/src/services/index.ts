@@ -1,0 +1,48 @@
+import type { CoreDeps } from '@alterna/core';
+import { publicHolidays, type PublicHoliday } from '../rules/holidays.js';
+import { campusesService, type CampusesService } from './campuses.js';
+import { closuresService, type ClosuresService, type NonWorkingDay } from './closures.js';
+import { placesService, type PlacesService } from './places.js';
+import { roomsService, type RoomsService } from './rooms.js';
+import { timeSlotsService, type TimeSlotsService } from './time-slots.js';
+import { usageRegistry, type CampusListener, type UsageCheck, type UsageRegistry } from './usage.js';
+
+export interface CalendarService {
+  /** Days the planning skips on that campus, `from` to `to` ('YYYY-MM-DD') included: closures and public holidays. */
+  nonWorkingDays(campusId: string, from: string, to: string): Promise<NonWorkingDay[]>;
+  /** Public holidays of metropolitan France for a year. */
+  publicHolidays(year: number): PublicHoliday[];
+}
+
+export interface TrainingCentreServices {
+  campuses: CampusesService;
+  rooms: RoomsService;
+  places: PlacesService;
+  timeSlots: TimeSlotsService;
+  closures: ClosuresService;
+  calendar: CalendarService;
+  usage: UsageRegistry;
+  /** Another module that holds rooms (lessons…) registers how many it holds per room, in its `register` hook. */
+  registerRoomUsage(check: UsageCheck): void;
+  /** Likewise for campuses (access rules…): a campus in use cannot be removed. */
+  registerCampusUsage(check: UsageCheck): void;
+  /** Told inside the transaction when a campus is created or removed. */
+  registerCampusListener(listener: CampusListener): void;
+}
+
+export function trainingCentreServices({ knex, permissions }: CoreDeps): TrainingCentreServices {
+  const usage = usageRegistry();
+  const closures = closuresService(knex, permissions);
+  return {
+    campuses: campusesService(knex, permissions),
+    rooms: roomsService(knex, permissions, usage),
+    places: placesService(knex, permissions, usage),
+    timeSlots: timeSlotsService(knex, permissions),
+    closures,
+    calendar: { nonWorkingDays: closures.nonWorkingDays, publicHolidays },
+    usage,
+    registerRoomUsage: usage.registerRoomUsage,
+    registerCampusUsage: usage.registerCampusUsage,
+    registerCampusListener: usage.registerCampusListener,
+  };
+}

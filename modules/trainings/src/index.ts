@@ -1,0 +1,33 @@
+import { defineModule } from '@alterna/core';
+import fr from './locales/fr.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import { schoolSubjects } from './migrations/20261201000100_school_subjects.js';
+import { trainings } from './migrations/20261201000200_trainings.js';
+import { trainingPlans } from './migrations/20261201000300_training_plans.js';
+import { trainingGroups } from './migrations/20261201000400_training_groups.js';
+import { gradeScales } from './migrations/20261201000500_grade_scales.js';
+import { permissions } from './permissions.js';
+import { trainingsServices, type TrainingsServices } from './services/index.js';
+import { routes } from './routes.js';
+import { typeDefs } from './graphql/typeDefs.js';
+import { resolvers } from './graphql/resolvers.js';
+import { registerCampusUsage } from './usage.js';
+import { seedTrainings } from './seed.js';
+
+export type { TrainingsServices } from './services/index.js';
+export type * from './services/types.js';
+export { perm } from './permissions.js';
+
+/** School subjects, trainings and their plans, training sessions, training groups, grade scales, the centre export. */
+export default defineModule<TrainingsServices>({
+  name: 'trainings',
+  dependsOn: ['training-centre'],
+  migrations: [schoolSubjects, trainings, trainingPlans, trainingGroups, gradeScales],
+  locales: { fr, en },
+  permissions,
+  services: (core) => trainingsServices(core),
+  routes,
+  graphql: { typeDefs, resolvers },
+  register: ({ core }) => registerCampusUsage(core),
+  seed: (_services, _core, knex) => seedTrainings(knex),
+});

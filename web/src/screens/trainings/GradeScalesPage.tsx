@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { gradeScaleSchema } from '@alterna/trainings/validation';
+import { useMe } from '../../session';
+import { ServerForm, useServerForm } from '../../shared/form';
+import { errorMessage } from '../../shared/http';
+import { toast } from '../../shared/toast';
+import { apiPaths, loadGradeScale, loadTrainings, type GradeScaleElement, type Training } from './api';
+import { can, errorOf, setField } from './fields';
+
+/** Grade scales: per training, elements each weighted by a coefficient (SPEC §5). */
+export function GradeScalesPage() {
+  const { t } = useTranslation();
+  const [trainings, setTrainings] = useState<Training[] | null>(null);
+  const [trainingId, setTrainingId] = useState<string | null>(null);
+  const [elements, setElements] = useState<GradeScaleElement[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadTrainings()
+      .then((list) => {
+        setTrainings(list);
+        setTrainingId(list[0]?.id ?? null);
+      })
+      .catch((e: unknown) => setError(errorMessage(e)));
+  }, []);
+
+  useEffect(() => {
+    setElements(null);
+    if (!trainingId) return;
+    loadGradeScale(trainingId)
+      .then((scale) => setElements(scale.elements))
+      .catch((e: unknown) => setError(errorMessage(e)));
+  }, [trainingId]);
+
+  return (
+    <Stack gap="lg" data-testid="grade-scales-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={28}>{t('trainings.gradeScales.title')}</Title>
+          <Text c="dimmed">{t('trainings.gradeScales.intro')}</Text>
+        </div>
+        <Select
+          label={t('trainings.gradeScales.training')}
+          w={360}
+          searchable
+          allowDeselect={false}
+          data={(trainings ?? []).map((tr) => ({ value: tr.id, label: `${tr.shortName} – ${tr.name}` }))}
+          value={trainingId}
+          onChange={setTrainingId}
+          data-testid="grade-scale-training"
+        />
+      </Group>
+      {error && <Alert color="red" variant="light">{error}</Alert>}
+      <Card withBorder radius="lg" padding="lg" maw={760}>
+        {trainings !== null && trainings.length === 0 ? (
+          <Text c="dimmed">{t('trainings.list.empty')}</Text>
+        ) : elements === null || !trainingId ? (
+          <Center p="xl">{!error && <Loader size="sm" />}</Center>
+        ) : (
+          <GradeScaleForm key={`${trainingId}-${JSON.stringify(elements)}`} trainingId={trainingId} elements={elements} onSaved={setElements} />
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+interface ScaleValues {
+  elements: { name: string; coefficient: string | number }[];
+}
+
+function GradeScaleForm({ trainingId, elements, onSaved }: { trainingId: string; elements: GradeScaleElement[]; onSaved: (elements: GradeScaleElement[]) => void }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const readOnly = !can(me?.permissions, 'trainings.training.update');
+  const form = useServerForm<ScaleValues, { message: string; elements: GradeScaleElement[] }>({
+    initialValues: { elements: elements.map((e) => ({ name: e.name, coefficient: e.coefficient })) },
+    validationSchema: gradeScaleSchema,
+    action: apiPaths.gradeScale(trainingId),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      onSaved(result.elements);
+    },
+  });
+  const list = form.formik.values.elements;
+  return (
+    <ServerForm form={form} data-testid="grade-scale-form">
+      {list.length === 0 && <Text c="dimmed" size="sm">{t('trainings.gradeScales.empty')}</Text>}
+      {list.map((element, i) => (
+        <Group key={i} align="flex-start" wrap="nowrap" data-testid="grade-scale-element">
+          <TextInput
+            style={{ flex: 1 }} name={`elements[${i}].name`} label={i === 0 ? t('trainings.gradeScales.element') : undefined}
+            aria-label={t('trainings.gradeScales.element')} required readOnly={readOnly}
+            value={element.name} onChange={(e) => setField(form, `elements[${i}].name`, e.currentTarget.value)} error={errorOf(form, `elements[${i}].name`)}
+          />
+          <TextInput
+            w={150} name={`elements[${i}].coefficient`} label={i === 0 ? t('trainings.gradeScales.coefficient') : undefined} withAsterisk
+            aria-label={t('trainings.gradeScales.coefficient')} inputMode="decimal" readOnly={readOnly}
+            value={String(element.coefficient ?? '')}
+            onChange={(e) => setField(form, `elements[${i}].coefficient`, e.currentTarget.value.replace(',', '.'))}
+            error={errorOf(form, `elements[${i}].coefficient`)}
+            data-testid="grade-scale-coefficient"
+          />
+          {!readOnly && (
+            <ActionIcon variant="subtle" color="red" mt={i === 0 ? 30 : 6} aria-label={t('trainings.gradeScales.removeElement')}
+              onClick={() => setField(form, 'elements', list.filter((_, k) => k !== i))}>
+              ×
+            </ActionIcon>
+          )}
+        </Group>
+      ))}
+      {!readOnly && (
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => setField(form, 'elements', [...list, { name: '', coefficient: '' }])} data-testid="grade-scale-add">
+            {t('trainings.gradeScales.addElement')}
+          </Button>
+          <Button type="submit" loading={form.submitting} data-testid="grade-scale-save">{t('trainings.common.save')}</Button>
+        </Group>
+      )}
+    </ServerForm>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../navigation';
+import { useMe } from '../../session';
+import { errorMessage } from '../../shared/http';
+import { loadGroup, type TrainingGroup } from './api';
+import { can } from './fields';
+
+/** One training group (SPEC §2 /training-center/groups/{id}). */
+export function TrainingGroupPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const [group, setGroup] = useState<TrainingGroup | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadGroup(id).then(setGroup).catch((e: unknown) => setError(errorMessage(e)));
+  }, [id]);
+
+  if (error) return <Alert color="red" variant="light" data-testid="group-error">{error}</Alert>;
+  if (!group) return <Center p="xl"><Loader size="sm" /></Center>;
+
+  const item = (label: string, value: ReactNode, testId?: string) => (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>{label}</Text>
+      <Text data-testid={testId}>{value}</Text>
+    </div>
+  );
+
+  return (
+    <Stack gap="lg" data-testid="group-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <PageLink page="trainings.groups"><Text size="sm">← {t('trainings.groups.title')}</Text></PageLink>
+          <Title order={1} fz={28} data-testid="group-title">{group.shortName}</Title>
+          <Text c="dimmed">{group.name}</Text>
+        </div>
+        {can(me?.permissions, 'trainings.group.update') && (
+          <PageLink page="trainings.groupEdit" params={{ id: group.id }} data-testid="group-edit">
+            <Button component="span">{t('trainings.common.edit')}</Button>
+          </PageLink>
+        )}
+      </Group>
+      <Card withBorder radius="lg" padding="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {item(t('trainings.groups.training'), `${group.training.shortName} – ${group.training.name}`)}
+          {item(
+            t('trainings.groups.variant'),
+            <PageLink page="trainings.planVariant" params={{ id: group.training.id, variant: group.variant.id }}>
+              <Badge variant="light" style={{ cursor: 'pointer' }}>{group.variant.name}</Badge>
+            </PageLink>,
+            'group-variant',
+          )}
+          {item(t('trainings.groups.campus'), group.campus.name, 'group-campus')}
+          {item(t('trainings.common.session'), group.trainingSession.name)}
+          {item(t('trainings.groups.startDate'), group.startDate)}
+          {item(t('trainings.groups.endDate'), group.endDate)}
+        </SimpleGrid>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../navigation';
+import { useMe } from '../../session';
+import { errorMessage } from '../../shared/http';
+import { loadGroups, loadSessions, type TrainingGroup, type TrainingSession } from './api';
+import { can } from './fields';
+
+/** Training groups of the actor's campuses, for a session (the current one first). */
+export function TrainingGroupsPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [sessions, setSessions] = useState<TrainingSession[]>([]);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [groups, setGroups] = useState<TrainingGroup[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    loadSessions()
+      .then((list) => {
+        setSessions(list);
+        setSessionId((list.find((s) => s.isCurrent) ?? list[0])?.id ?? null);
+        if (!list.length) setGroups([]);
+      })
+      .catch((e: unknown) => setError(errorMessage(e)));
+  }, []);
+
+  useEffect(() => {
+    if (!sessionId) return;
+    setGroups(null);
+    loadGroups(sessionId)
+      .then(setGroups)
+      .catch((e: unknown) => setError(errorMessage(e)));
+  }, [sessionId]);
+
+  return (
+    <Stack gap="lg" data-testid="groups-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} fz={28}>{t('trainings.groups.title')}</Title>
+          <Text c="dimmed">{t('trainings.groups.intro')}</Text>
+        </div>
+        <Group align="flex-end">
+          <Select
+            label={t('trainings.common.session')}
+            data={sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('trainings.common.current')})` : s.name }))}
+            value={sessionId}
+            onChange={setSessionId}
+            allowDeselect={false}
+            data-testid="groups-session"
+          />
+          {can(me?.permissions, 'trainings.group.update') && (
+            <PageLink page="trainings.groupNew" data-testid="group-new">
+              <Button component="span">{t('trainings.groups.new')}</Button>
+            </PageLink>
+          )}
+        </Group>
+      </Group>
+      {error && <Alert color="red" variant="light">{error}</Alert>}
+      <Card withBorder radius="lg" padding={0}>
+        {groups === null ? (
+          <Center p="xl">{!error && <Loader size="sm" />}</Center>
+        ) : groups.length === 0 ? (
+          <Text p="xl" c="dimmed" ta="center">{t('trainings.groups.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="groups-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('trainings.groups.shortName')}</Table.Th>
+                  <Table.Th>{t('trainings.groups.name')}</Table.Th>
+                  <Table.Th>{t('trainings.groups.training')}</Table.Th>
+                  <Table.Th>{t('trainings.groups.variant')}</Table.Th>
+                  <Table.Th>{t('trainings.groups.campus')}</Table.Th>
+                  <Table.Th>{t('trainings.groups.dates')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {groups.map((group) => (
+                  <Table.Tr key={group.id} data-testid="group-row" data-short-name={group.shortName}>
+                    <Table.Td fw={600}>
+                      <PageLink page="trainings.group" params={{ id: group.id }}>{group.shortName}</PageLink>
+                    </Table.Td>
+                    <Table.Td>{group.name}</Table.Td>
+                    <Table.Td>{group.training.shortName}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{group.variant.name}</Table.Td>
+                    <Table.Td>{group.campus.name}</Table.Td>
+                    <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>{group.startDate} → {group.endDate}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}
