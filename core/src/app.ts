@@ -22,7 +22,7 @@ import { operationsMigration } from './operations/migrations.js';
 import { corePermissions, operationsGraphql, operationsRoutes } from './operations/api.js';
 import { orderModules } from './modules/order.js';
 import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.js';
-import { mountRoutes, type MountedRoute } from './http/routes.js';
+import { mountRoutes, type MountedRoute, type RouteTable } from './http/routes.js';
 import { errorMiddleware } from './http/errors.js';
 import { languageMiddleware, pickLanguage } from './http/language.js';
 import type { RequestState } from './http/state.js';
@@ -103,14 +103,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
 
   const router = new Router();
-  const routes: MountedRoute[] = [];
-  routes.push(...mountRoutes(router, operationsRoutes, operations, deps, permissions));
+  const tables: RouteTable[] = [{ routes: operationsRoutes, services: operations }];
   const schemaParts: SchemaPart[] = [operationsGraphql(operations)];
   for (const mod of modules) {
     const s = services.get(mod.name);
-    if (mod.routes) routes.push(...mountRoutes(router, mod.routes, s, deps, permissions));
+    if (mod.routes) tables.push({ routes: mod.routes, services: s });
     if (mod.graphql) schemaParts.push({ typeDefs: mod.graphql.typeDefs, resolvers: mod.graphql.resolvers(s, deps) });
   }
+  const routes: MountedRoute[] = mountRoutes(router, tables, deps, permissions);
   const graphql = createGraphqlHandler(schemaParts, permissions, log, config.env === 'production');
 
   const core: Core = {

@@ -17,52 +17,75 @@ export function pathVariants(path: RouteDefinition['path']): { en: string; fr: s
   return typeof path === 'string' ? { en: path, fr: path } : path;
 }
 
+/** A module's route table with the services its handlers receive. */
+export interface RouteTable<S = any> {
+  routes: RouteDefinition<S>[];
+  services: S;
+}
+
 /**
- * Mounts a module's route table under /api: each route checks login and permission, validates its UUID
- * params and its body, then calls a thin handler. Route names follow SPEC §2: pepal_core_<name>.en/.fr.
+ * Orders paths so that a static segment is tried before a parameter at the same place: the router answers
+ * with the first match, so `/training-center/trainings/new` must come before `/training-center/:site/new`,
+ * whichever module declared it. Paths of the same shape keep their declared order.
  */
-export function mountRoutes<S>(router: Router, routes: RouteDefinition<S>[], services: S, core: CoreDeps, permissions: PermissionMatrix): MountedRoute[] {
+export function bySpecificity(a: string, b: string): number {
+  const shape = (path: string) => path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? 1 : 0));
+  const [x, y] = [shape(a), shape(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  // Paths of different lengths never match the same URL; ordering them by length keeps the order total.
+  return x.length - y.length;
+}
+
+/**
+ * Mounts every module's route table under /api, most specific paths first: each route checks login and
+ * permission, validates its UUID params and its body, then calls a thin handler. Route names follow
+ * SPEC §2: pepal_core_<name>.en/.fr.
+ */
+export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps, permissions: PermissionMatrix): MountedRoute[] {
+  const entries = tables.flatMap(({ routes, services }) =>
+    routes.flatMap((route) => {
+      if (!['public', 'authenticated'].includes(route.permission) && !permissions.has(route.permission)) {
+        throw new Error(`Route ${route.name} names the unknown permission "${route.permission}"`);
+      }
+      const variants = pathVariants(route.path);
+      const paths = variants.en === variants.fr ? [['en', variants.en] as const] : (Object.entries(variants) as [string, string][]);
+      return paths.map(([lang, path]) => ({ route, services, name: `pepal_core_${route.name}.${lang}`, path: `/api${path}` }));
+    }),
+  );
+  entries.sort((a, b) => bySpecificity(a.path, b.path));
   const mounted: MountedRoute[] = [];
-  for (const route of routes) {
-    if (!['public', 'authenticated'].includes(route.permission) && !permissions.has(route.permission)) {
-      throw new Error(`Route ${route.name} names the unknown permission "${route.permission}"`);
-    }
-    const variants = pathVariants(route.path);
-    const paths = variants.en === variants.fr ? [['en', variants.en] as const] : (Object.entries(variants) as [string, string][]);
-    for (const [lang, path] of paths) {
-      const name = `pepal_core_${route.name}.${lang}`;
-      router[route.method](name, `/api${path}`, async (koa: RouterContext) => {
-        const state = koa.state as RequestState;
-        if (route.permission !== 'public') {
-          if (!state.actor) throw new NotLoggedInError();
-          // Campus-scoped checks happen in the service, which knows the campus of what is touched.
-          if (route.permission !== 'authenticated') permissions.assert(state.actor, route.permission);
-        }
-        const badIds = (route.uuidParams ?? []).filter((param) => !isUuid(koa.params[param]));
-        if (badIds.length) {
-          throw new ValidationError(badIds.map((param) => ({ path: param, message: state.t('errors.invalidId', { value: koa.params[param] }) })));
-        }
-        const rawBody = (koa.request as { body?: unknown }).body;
-        const body = route.body ? await validate(route.body, rawBody, state.t) : rawBody;
-        const result = await route.handler({
-          body,
-          params: koa.params,
-          query: koa.query as Record<string, string | string[] | undefined>,
-          actor: state.actor,
-          language: state.language,
-          t: state.t,
-          services,
-          core,
-          koa,
-        });
-        if (result === undefined) {
-          if (koa.body === undefined) koa.status = 204;
-        } else {
-          koa.body = result;
-        }
+  for (const { route, services, name, path } of entries) {
+    router[route.method](name, path, async (koa: RouterContext) => {
+      const state = koa.state as RequestState;
+      if (route.permission !== 'public') {
+        if (!state.actor) throw new NotLoggedInError();
+        // Campus-scoped checks happen in the service, which knows the campus of what is touched.
+        if (route.permission !== 'authenticated') permissions.assert(state.actor, route.permission);
+      }
+      const badIds = (route.uuidParams ?? []).filter((param) => !isUuid(koa.params[param]));
+      if (badIds.length) {
+        throw new ValidationError(badIds.map((param) => ({ path: param, message: state.t('errors.invalidId', { value: koa.params[param] }) })));
+      }
+      const rawBody = (koa.request as { body?: unknown }).body;
+      const body = route.body ? await validate(route.body, rawBody, state.t) : rawBody;
+      const result = await route.handler({
+        body,
+        params: koa.params,
+        query: koa.query as Record<string, string | string[] | undefined>,
+        actor: state.actor,
+        language: state.language,
+        t: state.t,
+        services,
+        core,
+        koa,
       });
-      mounted.push({ name, method: route.method, path: `/api${path}`, permission: route.permission });
-    }
+      if (result === undefined) {
+        if (koa.body === undefined) koa.status = 204;
+      } else {
+        koa.body = result;
+      }
+    });
+    mounted.push({ name, method: route.method, path, permission: route.permission });
   }
   return mounted;
 }

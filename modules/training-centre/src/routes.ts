@@ -73,6 +73,12 @@ export const routes: RouteDefinition<TrainingCentreServices>[] = [
     handler: ({ actor, params, body, services, t }) => services.rooms.editRooms(actor, params.building!, body.rooms, t),
   },
   {
+    // SPEC §2 `/training-center/{id}` (POST): the core mounts static paths first, so it shadows no other module.
+    name: 'training_center_building_update', method: 'post', permission: UPDATE, body: buildingSchema, uuidParams: ['id'],
+    path: { en: '/training-center/:id', fr: '/centre-de-formation/:id' },
+    handler: ({ actor, params, body, services, t }) => services.places.updateBuilding(actor, params.id!, body, t),
+  },
+  {
     name: 'training_center_building_delete', method: 'delete', permission: UPDATE, uuidParams: ['id'],
     path: { en: '/training-center/:id', fr: '/centre-de-formation/:id' },
     handler: ({ actor, params, services, t }) => services.places.removeBuilding(actor, params.id!, t),
