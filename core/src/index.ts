@@ -18,3 +18,4 @@ export { OperationsService, operationPermissions, type StartOperation } from './
 export { progressQueryName, type Operation, type OperationItem, type OperationProgress, type OperationStatus } from './operations/types.js';
 export type { Mailer, MailMessage } from './mail/index.js';
 export type { ScheduleDeclaration } from './temporal/schedules.js';
+export * from './matching.js';
