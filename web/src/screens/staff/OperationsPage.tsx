@@ -1,20 +1,6 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Progress,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../session';
 import { OPERATIONS_POLL_MS } from '../../shared/constants';
@@ -85,12 +71,7 @@ export function OperationsPage() {
   return (
     <Stack gap="lg" data-testid="operations-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>
-            {t('operations.title')}
-          </Title>
-          <Text c="dimmed">{t('operations.intro')}</Text>
-        </div>
+        <PageTitle title={t('operations.title')} intro={t('operations.intro')} />
         <Group gap="xs">
           {anyActive && (
             <Badge variant="dot" color="blue" data-testid="operations-live">

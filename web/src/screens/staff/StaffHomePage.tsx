@@ -1,4 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
@@ -11,12 +12,7 @@ export function StaffHomePage() {
   if (!me) return null;
   return (
     <Stack gap="lg" maw={1100} data-testid="home-staff">
-      <div>
-        <Title order={1} fz={28}>
-          {t('home.title.staff')}
-        </Title>
-        <Text c="dimmed">{t('home.intro.staff')}</Text>
-      </div>
+      <PageTitle title={t('home.title.staff')} intro={t('home.intro.staff')} />
       <WelcomeCard me={me} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="lg" padding="lg">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { errorMessage } from '../../shared/http';
@@ -67,12 +68,7 @@ export function CampusesPage() {
   return (
     <Stack gap="lg" maw={1200} data-testid="campuses-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>
-            {t('trainingCentre.campuses.title')}
-          </Title>
-          <Text c="dimmed">{t('trainingCentre.campuses.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainingCentre.campuses.title')} intro={t('trainingCentre.campuses.intro')} />
         {canCreate && (
           <Button onClick={() => setDialog({ kind: 'campus', campus: null })} data-testid="campus-new">
             {t('trainingCentre.campus.new')}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { gql } from '../../shared/gql';
 import { errorMessage } from '../../shared/http';
@@ -64,12 +65,7 @@ export function ClosuresPage() {
   return (
     <Stack gap="lg" maw={1200} data-testid="closures-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>
-            {t('trainingCentre.closures.title')}
-          </Title>
-          <Text c="dimmed">{t('trainingCentre.closures.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainingCentre.closures.title')} intro={t('trainingCentre.closures.intro')} />
         {campus?.canEdit && (
           <Button onClick={() => setDialog({ closure: null })} data-testid="closure-new">
             {t('trainingCentre.closures.new')}

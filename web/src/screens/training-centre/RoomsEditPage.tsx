@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { roomsEditSchema } from '@alterna/training-centre/validation';
@@ -80,12 +81,7 @@ export function RoomsEditPage() {
         <Text size="sm">{building.site.campus.name}</Text>
         <Text size="sm">{building.site.name}</Text>
       </Breadcrumbs>
-      <div>
-        <Title order={1} fz={28}>
-          {t('trainingCentre.rooms.title', { building: building.name })}
-        </Title>
-        <Text c="dimmed">{t('trainingCentre.rooms.intro')}</Text>
-      </div>
+      <PageTitle title={t('trainingCentre.rooms.title', { building: building.name })} intro={t('trainingCentre.rooms.intro')} />
       <Card withBorder radius="lg" padding="lg">
         <ServerForm form={form} data-testid="rooms-form">
           {rows.length === 0 ? (

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/http';
 import { gql } from '../../shared/gql';
@@ -68,12 +69,7 @@ export function TimeSlotsPage() {
   return (
     <Stack gap="lg" maw={1200} data-testid="time-slots-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>
-            {t('trainingCentre.timeSlots.title')}
-          </Title>
-          <Text c="dimmed">{t('trainingCentre.timeSlots.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainingCentre.timeSlots.title')} intro={t('trainingCentre.timeSlots.intro')} />
         {canEdit && (
           <Group gap="xs">
             <Button variant="light" onClick={() => setDialog({ kind: 'slot', modelId: null, slot: null })} data-testid="slot-new" disabled={!models?.length}>

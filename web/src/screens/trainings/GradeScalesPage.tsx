@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { gradeScaleSchema } from '@alterna/trainings/validation';
 import { useMe } from '../../session';
@@ -37,10 +38,7 @@ export function GradeScalesPage() {
   return (
     <Stack gap="lg" data-testid="grade-scales-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>{t('trainings.gradeScales.title')}</Title>
-          <Text c="dimmed">{t('trainings.gradeScales.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainings.gradeScales.title')} intro={t('trainings.gradeScales.intro')} />
         <Select
           label={t('trainings.gradeScales.training')}
           w={360}

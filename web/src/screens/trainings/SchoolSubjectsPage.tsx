@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Center, ColorInput, ColorSwatch, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, ColorInput, ColorSwatch, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { schoolSubjectSchema } from '@alterna/trainings/validation';
 import { useMe } from '../../session';
@@ -56,10 +57,7 @@ export function SchoolSubjectsPage() {
   return (
     <Stack gap="lg" data-testid="subjects-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>{t('trainings.subjects.title')}</Title>
-          <Text c="dimmed">{t('trainings.subjects.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainings.subjects.title')} intro={t('trainings.subjects.intro')} />
         <Group gap="sm">
           <SegmentedControl
             value={filter}

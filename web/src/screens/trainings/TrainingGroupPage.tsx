@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -33,11 +34,7 @@ export function TrainingGroupPage() {
   return (
     <Stack gap="lg" data-testid="group-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <PageLink page="trainings.groups"><Text size="sm">← {t('trainings.groups.title')}</Text></PageLink>
-          <Title order={1} fz={28} data-testid="group-title">{group.shortName}</Title>
-          <Text c="dimmed">{group.name}</Text>
-        </div>
+        <PageTitle title={group.shortName} intro={group.name} back={<PageLink page="trainings.groups"><Text size="sm">← {t('trainings.groups.title')}</Text></PageLink>} titleTestId="group-title" />
         {can(me?.permissions, 'trainings.group.update') && (
           <PageLink page="trainings.groupEdit" params={{ id: group.id }} data-testid="group-edit">
             <Button component="span">{t('trainings.common.edit')}</Button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
@@ -37,10 +38,7 @@ export function TrainingGroupsPage() {
   return (
     <Stack gap="lg" data-testid="groups-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>{t('trainings.groups.title')}</Title>
-          <Text c="dimmed">{t('trainings.groups.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainings.groups.title')} intro={t('trainings.groups.intro')} />
         <Group align="flex-end">
           <Select
             label={t('trainings.common.session')}

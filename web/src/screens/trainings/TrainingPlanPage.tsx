@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Radio, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { certifierBaseSchema, newVariantSchema, variantSchema } from '@alterna/trainings/validation';
@@ -58,11 +59,7 @@ export function TrainingPlanPage() {
   return (
     <Stack gap="lg" data-testid="plan-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <PageLink page="trainings.list"><Text size="sm">← {t('trainings.list.title')}</Text></PageLink>
-          <Title order={1} fz={28}>{t('trainings.plan.title', { name: view.training.shortName })}</Title>
-          <Text c="dimmed">{view.training.name}</Text>
-        </div>
+        <PageTitle title={t('trainings.plan.title', { name: view.training.shortName })} intro={view.training.name} back={<PageLink page="trainings.list"><Text size="sm">← {t('trainings.list.title')}</Text></PageLink>} />
         <Select
           label={t('trainings.common.session')}
           data={view.sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('trainings.common.current')})` : s.name }))}

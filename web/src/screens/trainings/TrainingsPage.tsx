@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Checkbox, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Checkbox, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { trainingSchema } from '@alterna/trainings/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -37,10 +38,7 @@ export function TrainingsPage({ creating = false }: { creating?: boolean }) {
   return (
     <Stack gap="lg" data-testid="trainings-page">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={28}>{t('trainings.list.title')}</Title>
-          <Text c="dimmed">{t('trainings.list.intro')}</Text>
-        </div>
+        <PageTitle title={t('trainings.list.title')} intro={t('trainings.list.intro')} />
         <Group gap="sm">
           {can(me?.permissions, 'trainings.export') && (
             <Button component="a" href={apiPaths.export()} variant="default" data-testid="training-centre-export">{t('trainings.list.export')}</Button>
