@@ -83,6 +83,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const services = new Map<string, unknown>();
   const deps: CoreDeps = {
     config, knex, log, mailer, operations, permissions,
+    temporal: () => temporal.client(),
     module<T>(name: string): T {
       if (!services.has(name)) throw new Error(`Module "${name}" has no services (is it installed, and listed in dependsOn?)`);
       return services.get(name) as T;

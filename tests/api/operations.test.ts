@@ -126,3 +126,16 @@ describe('operations registry', () => {
     expect(response.json).toEqual({ errors: [{ path: 'id', message: "L'identifiant « not-a-uuid » n'est pas un UUID valide." }] });
   });
 });
+
+describe('operations registry when a start fails', () => {
+  it('keeps no record of a run Temporal refused to start', async () => {
+    const client = new ApiClient(app.baseUrl);
+    const actor = await actorOf(client, 'pedagogy');
+    const workflowId = `test-count:${crypto.randomUUID()}`;
+    // A task queue name Temporal rejects (too long) makes the start fail.
+    await expect(
+      app.core.operations.start({ kind: 'tests.countItems', workflowType: 'countItems', workflowId, args: [], subject: 'x', actor, taskQueue: 'q'.repeat(2000) }),
+    ).rejects.toThrow();
+    expect(await app.core.db.knex('operations').where({ workflow_id: workflowId }).first()).toBeUndefined();
+  });
+});

@@ -11,7 +11,35 @@ import { LoginPage } from './screens/LoginPage';
 import { OperationsPage } from './screens/staff/OperationsPage';
 import { StaffHomePage } from './screens/staff/StaffHomePage';
 import { SpaceHomePage } from './screens/SpaceHomePage';
+import { ActorEditPage } from './screens/people/ActorEditPage';
+import { ActorNewPage } from './screens/people/ActorNewPage';
+import { ActorsPage } from './screens/people/ActorsPage';
+import { ContactNewPage, CorporationTutorNewPage } from './screens/people/CorporationPersonNewPage';
+import { CorporationNewPage } from './screens/people/CorporationNewPage';
+import { CorporationPage } from './screens/people/CorporationPage';
+import { CorporationsPage } from './screens/people/CorporationsPage';
+import { TutorEditPage } from './screens/people/TutorEditPage';
+import { TutorNewPage } from './screens/people/TutorNewPage';
+import { TutorsPage } from './screens/people/TutorsPage';
+import { ProfileChangeInboxPage } from './screens/profile-changes/InboxPage';
+import { MyProfilePage } from './screens/profile-changes/MyProfilePage';
 import { CampusesPage } from './screens/training-centre/CampusesPage';
+import { AttributionPage } from './screens/teaching/AttributionPage';
+import { CoachContractEditPage, CoachContractNewPage } from './screens/teaching/CoachContractFormPage';
+import { CoachesPage } from './screens/teaching/CoachesPage';
+import { CoachPage } from './screens/teaching/CoachPage';
+import { ContractEditPage, ContractNewPage } from './screens/teaching/ContractFormPage';
+import {
+  AbandonEditPage, AbandonNewPage, BreakEditPage, BreakNewPage, DisciplinaryNewPage, PreventRegistrationBreakNewPage, StudentFollowUpsPage,
+} from './screens/teaching/FollowUpPages';
+import { CoachInformationsEditPage, CoachInformationsNewPage, TeacherInformationsEditPage, TeacherInformationsNewPage } from './screens/teaching/InformationsPages';
+import { TeacherPage } from './screens/teaching/TeacherPage';
+import { TeachersPage } from './screens/teaching/TeachersPage';
+import { EditContractPage, NewContractPage } from './screens/students/ContractFormPage';
+import { EditRegistrationPage, NewRegistrationPage } from './screens/students/RegistrationFormPage';
+import { EditStudentPage, NewStudentPage } from './screens/students/StudentFormPage';
+import { StudentPage } from './screens/students/StudentPage';
+import { StudentsPage } from './screens/students/StudentsPage';
 import { ClosuresPage } from './screens/training-centre/ClosuresPage';
 import { RoomsEditPage } from './screens/training-centre/RoomsEditPage';
 import { TimeSlotsPage } from './screens/training-centre/TimeSlotsPage';
@@ -42,11 +70,56 @@ const screens: Record<PageId, FunctionComponent> = {
   'trainingCentre.rooms': RoomsEditPage,
   'trainingCentre.timeSlots': TimeSlotsPage,
   'trainingCentre.closures': ClosuresPage,
+  'students.list': StudentsPage,
+  'students.new': NewStudentPage,
+  'students.show': StudentPage,
+  'students.edit': EditStudentPage,
+  'students.registrationNew': NewRegistrationPage,
+  'students.registrationEdit': EditRegistrationPage,
+  'students.contractNew': NewContractPage,
+  'students.contractEdit': EditContractPage,
+  'people.actors': ActorsPage,
+  'people.actorNew': ActorNewPage,
+  'people.actorEdit': ActorEditPage,
+  'people.corporations': CorporationsPage,
+  'people.corporationNew': CorporationNewPage,
+  'people.corporation': CorporationPage,
+  'people.contactNew': ContactNewPage,
+  'people.corporationTutorNew': CorporationTutorNewPage,
+  'people.tutors': TutorsPage,
+  'people.tutorNew': TutorNewPage,
+  'people.tutorEdit': TutorEditPage,
+  'teaching.teachers': TeachersPage,
+  'teaching.teacher': TeacherPage,
+  'teaching.teacherInformationsNew': TeacherInformationsNewPage,
+  'teaching.teacherInformationsEdit': TeacherInformationsEditPage,
+  'teaching.contractNew': ContractNewPage,
+  'teaching.contractEdit': ContractEditPage,
+  'teaching.coaches': CoachesPage,
+  'teaching.attribution': AttributionPage,
+  'teaching.coach': CoachPage,
+  'teaching.coachInformationsNew': CoachInformationsNewPage,
+  'teaching.coachInformationsEdit': CoachInformationsEditPage,
+  'teaching.coachContractNew': CoachContractNewPage,
+  'teaching.coachContractEdit': CoachContractEditPage,
+  'teaching.studentFollowUps': StudentFollowUpsPage,
+  'teaching.disciplinaryNew': DisciplinaryNewPage,
+  'teaching.preventRegistrationBreakNew': PreventRegistrationBreakNewPage,
+  'teaching.breakNew': BreakNewPage,
+  'teaching.breakEdit': BreakEditPage,
+  'teaching.abandonNew': AbandonNewPage,
+  'teaching.abandonEdit': AbandonEditPage,
   'teacher.home': SpaceHomePage,
   'coach.home': SpaceHomePage,
   'tutor.home': SpaceHomePage,
   'corporation.home': SpaceHomePage,
   'student.home': SpaceHomePage,
+  'profileChanges.inbox': ProfileChangeInboxPage,
+  'profileChanges.teacher': MyProfilePage,
+  'profileChanges.coach': MyProfilePage,
+  'profileChanges.tutor': MyProfilePage,
+  'profileChanges.corporation': MyProfilePage,
+  'profileChanges.student': MyProfilePage,
 };
 
 const rootRoute = createRootRoute({

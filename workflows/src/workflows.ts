@@ -1,3 +1,4 @@
 // The one entry file of all product workflows: the worker bundles this file.
 // Each domain adds `export * from './<domain>/<workflow>.js';` here as its long processes arrive.
 export { progressQuery } from './progress.js';
+export * from './profile-changes/transition.js';

@@ -8,6 +8,7 @@ import type { Actor, PermissionDeclaration } from '../auth/types.js';
 import type { Mailer } from '../mail/index.js';
 import type { OperationsService } from '../operations/service.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
+import type { Client } from '@temporalio/client';
 import type { ScheduleDeclaration } from '../temporal/schedules.js';
 
 /** One migration of a module; names are timestamped so they sort in creation order. */
@@ -25,6 +26,8 @@ export interface CoreDeps {
   mailer: Mailer;
   operations: OperationsService;
   permissions: PermissionMatrix;
+  /** The Temporal client, connected lazily (signals, updates and queries to a module's own workflows). */
+  temporal(): Promise<Client>;
   /** Another module's services, through the core only (never by deep import). */
   module<T = unknown>(name: string): T;
 }

@@ -66,7 +66,7 @@ export class OperationsService {
 
   async start(input: StartOperation): Promise<Operation> {
     const person = input.actor ? { id: input.actor.id, firstName: input.actor.firstName, lastName: input.actor.lastName } : null;
-    await this.knex('operations')
+    const inserted = await this.knex('operations')
       .insert({
         workflow_id: input.workflowId,
         workflow_type: input.workflowType,
@@ -77,9 +77,10 @@ export class OperationsService {
         started_by_person: person ? JSON.stringify(person) : null,
       })
       .onConflict('workflow_id')
-      .ignore();
-    const client = await this.temporal();
+      .ignore()
+      .returning('id');
     try {
+      const client = await this.temporal();
       await client.workflow.start(input.workflowType, {
         taskQueue: input.taskQueue ?? this.defaultTaskQueue,
         workflowId: input.workflowId,
@@ -87,7 +88,11 @@ export class OperationsService {
       });
     } catch (error) {
       // The same business id again: the run already exists, answer it instead of starting a second one.
-      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
+        // Never started: no record of a run that does not exist (a row from an earlier start stays).
+        if (inserted.length) await this.knex('operations').where({ workflow_id: input.workflowId }).delete();
+        throw error;
+      }
     }
     const row = await this.knex<OperationRow>('operations').where({ workflow_id: input.workflowId }).first();
     if (!row) throw new Error(`operation ${input.workflowId} vanished`);

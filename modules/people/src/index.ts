@@ -2,11 +2,30 @@ import { defineModule } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { corporations } from './migrations/20261124000100_corporations.js';
+import { actorPhone } from './migrations/20261124000200_actor_phone.js';
+import { permissions } from './permissions.js';
+import { peopleServices, type PeopleServices } from './services/index.js';
+import { routes } from './routes.js';
+import { typeDefs } from './graphql/typeDefs.js';
+import { resolvers } from './graphql/resolvers.js';
+import { seedPeople } from './seed.js';
+
+export type { PeopleServices } from './services/index.js';
+export type { ActorsService, ActorFilter, PersonInput } from './services/actors.js';
+export type { CorporationsService } from './services/corporations.js';
+export type { CorporationPeopleService } from './services/corporation-people.js';
+export type * from './services/types.js';
+export { perm } from './permissions.js';
 
 /** People: actors management and duplicate detection, corporations with their contacts and tutors. */
-export default defineModule({
+export default defineModule<PeopleServices>({
   name: 'people',
   dependsOn: ['identity', 'training-centre'],
-  migrations: [corporations],
+  migrations: [corporations, actorPhone],
   locales: { fr, en },
+  permissions,
+  services: peopleServices,
+  routes,
+  graphql: { typeDefs, resolvers },
+  seed: (_services, _core, knex) => seedPeople(knex),
 });

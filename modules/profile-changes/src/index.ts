@@ -1,9 +1,26 @@
 import { defineModule } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
+import { profileChangeRequests } from './migrations/20261125000100_profile_change_requests.js';
+import { permissions } from './permissions.js';
+import { profileChangesServices, type ProfileChangesServices } from './services/index.js';
+import { profileChangeActivities } from './activities.js';
+import { routes } from './routes.js';
+import { graphql } from './graphql.js';
 
-export default defineModule({
+export type { ProfileChangesServices } from './services/index.js';
+export type { ProfileChangeRequestView } from './services/requests.js';
+export { READ as profileChangeReadPermission, DECIDE as profileChangeDecidePermission, FILE as profileChangeFilePermission } from './permissions.js';
+
+/** Profile-change requests: filed by anyone for their own profile, decided by approvers, run as workflows. */
+export default defineModule<ProfileChangesServices>({
   name: 'profile-changes',
   dependsOn: ['identity', 'people'],
+  migrations: [profileChangeRequests],
+  permissions,
   locales: { fr, en },
+  services: profileChangesServices,
+  activities: (services) => profileChangeActivities(services),
+  routes,
+  graphql,
 });

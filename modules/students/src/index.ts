@@ -1,9 +1,28 @@
 import { defineModule } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
+import { students } from './migrations/20261210000100_students.js';
+import { registrations } from './migrations/20261210000200_registrations.js';
+import { permissions } from './permissions.js';
+import { studentsServices, type StudentsServices } from './services/index.js';
+import { routes } from './routes.js';
+import { typeDefs } from './graphql/typeDefs.js';
+import { resolvers } from './graphql/resolvers.js';
+import { seedStudents } from './seed.js';
 
-export default defineModule({
+export type { StudentsServices } from './services/index.js';
+export type * from './services/types.js';
+export { perm } from './permissions.js';
+
+/** Students: coordinates and birth place, legal guardian, duplicate check, registrations, contracts, Y-1 situation, list and export. */
+export default defineModule<StudentsServices>({
   name: 'students',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
+  migrations: [students, registrations],
   locales: { fr, en },
+  permissions,
+  services: (core) => studentsServices(core),
+  routes,
+  graphql: { typeDefs, resolvers },
+  seed: (services, core, knex) => seedStudents(services, core, knex),
 });

@@ -1,9 +1,39 @@
 import { defineModule } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
+import { teachers } from './migrations/20261205000100_teachers.js';
+import { coaching } from './migrations/20261205000200_coaching.js';
+import { permissions } from './permissions.js';
+import { teachingServices, type TeachingServices } from './services/index.js';
+import { routes } from './routes/index.js';
+import { typeDefs } from './graphql/typeDefs.js';
+import { resolvers } from './graphql/resolvers.js';
+import { registerUsage } from './usage.js';
+import { seedTeaching } from './seed.js';
 
-export default defineModule({
+export type { TeachingServices } from './services/index.js';
+export type { Teacher, TeacherInformations, TeachersService } from './services/teachers.js';
+export type { TeacherContract, ContractSubjectLines } from './services/contract-store.js';
+export type { ContractsService, ContractUsageCheck } from './services/contracts.js';
+export type { TeacherCompany, CompanyAddress } from './services/company-store.js';
+export type { CompaniesService, CompanySaved } from './services/companies.js';
+export type { RelatedActivity, TeacherStatus } from './services/references.js';
+export type { TeacherPage, ContractForm, CoachPage, CoachContractForm, AttributionForm } from './services/pages.js';
+export type { Coach, CoachedStudent, CoachInformations, CoachesService } from './services/coaches.js';
+export type { CoachContract, CoachContractsService } from './services/coach-contracts.js';
+export type { FollowUp, StudentFollowUps, FollowUpsService } from './services/follow-ups.js';
+export { perm, teacherTypologies } from './permissions.js';
+
+/** Teachers and their contracts and companies; coaches, their attributions and contracts; coaching follow-ups. */
+export default defineModule<TeachingServices>({
   name: 'teaching',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
+  migrations: [teachers, coaching],
   locales: { fr, en },
+  permissions,
+  services: teachingServices,
+  routes,
+  graphql: { typeDefs, resolvers },
+  register: ({ core }) => registerUsage(core),
+  seed: (services, core, knex) => seedTeaching(services, core, knex),
 });

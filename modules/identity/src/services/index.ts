@@ -1,13 +1,16 @@
-import type { CoreDeps } from '@alterna/core';
+import type { CoreDeps, Knex } from '@alterna/core';
 import { authService, type AuthService } from './auth.js';
 import { accessService, type AccessService } from './access.js';
 import { loadActor, loadActors } from './actors.js';
+import { updateProfile, type ProfileChanges } from './profile.js';
 
 export interface IdentityServices {
   auth: AuthService;
   access: AccessService;
   loadActor: (id: string) => ReturnType<typeof loadActor>;
   loadActors: (ids: string[]) => ReturnType<typeof loadActors>;
+  /** Writes first name, last name, e-mail (idempotent); an e-mail of another actor is a violation (message key). */
+  updateProfile: (actorId: string, changes: ProfileChanges, trx?: Knex.Transaction) => Promise<void>;
 }
 
 export function identityServices({ knex, config, permissions }: CoreDeps): IdentityServices {
@@ -16,5 +19,6 @@ export function identityServices({ knex, config, permissions }: CoreDeps): Ident
     access: accessService(knex, () => permissions),
     loadActor: (id) => loadActor(knex, id),
     loadActors: (ids) => loadActors(knex, ids),
+    updateProfile: (actorId, changes, trx) => updateProfile(knex, actorId, changes, trx),
   };
 }

@@ -1,0 +1,71 @@
+import type { CoreDeps, Language } from '@alterna/core';
+import { createI18n, defaultLanguage, isLanguage } from '@alterna/core/i18n/index';
+import { DECIDE } from '../permissions.js';
+import fr from '../locales/fr.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import { fullName, selectRequests, table, toRequest, type ProfileChangeRequest } from './store.js';
+
+export interface RemindersService {
+  /** E-mails the approvers of a still-pending request's campus, once; answers how many were written to. */
+  send(requestId: string): Promise<number>;
+}
+
+interface Approver {
+  email: string;
+  language: string | null;
+}
+
+/** 'YYYY-MM-DD HH:MM' at the centre (SPEC §9 format), whatever the server's time zone. */
+const centreTime = (iso: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+export function remindersService(core: CoreDeps): RemindersService {
+  const { knex, mailer, permissions } = core;
+  // Mails are written outside any request: this module's catalogue, in each approver's language.
+  let catalogue: ReturnType<typeof createI18n> | null = null;
+  const translator = async (language: Language) => {
+    catalogue ??= createI18n({ 'profile-changes': { fr, en } });
+    return (await catalogue).getFixedT(language);
+  };
+
+  /** Who may decide on the campus (never read-only), the person concerned excepted. */
+  const approversOf = (request: ProfileChangeRequest): Promise<Approver[]> =>
+    knex('actors as a')
+      .join('actor_access_rules as r', 'r.actor_id', 'a.id')
+      .where({ 'r.campus_id': request.campus.id, 'a.archived': false })
+      .whereIn('r.typology', [...permissions.get(DECIDE).typologies])
+      .whereNot('a.id', request.person.id)
+      .distinct('a.email', 'a.language')
+      .orderBy('a.email');
+
+  async function write(request: ProfileChangeRequest, language: Language, to: string[]) {
+    const t = await translator(language);
+    const lines = request.changes.map((change) =>
+      t('profile-changes.reminder.change', { field: t(`profile-changes.fields.${change.field}`), from: change.from, to: change.to }),
+    );
+    const values = { person: fullName(request.person), campus: request.campus.name, expiresAt: centreTime(request.expiresAt) };
+    await mailer.send({
+      to,
+      subject: t('profile-changes.reminder.subject', values),
+      text: [t('profile-changes.reminder.intro', values), '', ...lines, '', t('profile-changes.reminder.expires', values), t('profile-changes.reminder.where')].join('\n'),
+    });
+  }
+
+  return {
+    async send(requestId) {
+      const row = await selectRequests(knex).where('r.id', requestId).first();
+      // Decided meanwhile, or reminded by an earlier attempt: nothing more to say.
+      if (!row || row.status !== 'pending' || row.reminded_at) return 0;
+      const request = toRequest(row);
+      const approvers = await approversOf(request);
+      const byLanguage = new Map<Language, string[]>();
+      for (const approver of approvers) {
+        const language = isLanguage(approver.language) ? approver.language : defaultLanguage;
+        byLanguage.set(language, [...(byLanguage.get(language) ?? []), approver.email]);
+      }
+      for (const [language, to] of byLanguage) await write(request, language, to);
+      await knex(table).where({ id: requestId }).update({ reminded_at: knex.fn.now(), updated_at: knex.fn.now() });
+      return approvers.length;
+    },
+  };
+}

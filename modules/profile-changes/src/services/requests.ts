@@ -1,0 +1,209 @@
+import {
+  AccessDeniedError,
+  NotFoundError,
+  NotLoggedInError,
+  ValidationError,
+  validate,
+  type Actor,
+  type CoreDeps,
+  type PermissionMatrix,
+  type Translate,
+} from '@alterna/core';
+import type { IdentityServices } from '@alterna/identity';
+import { startOperation } from '@alterna/workflows/starters';
+import type { profileChangeTransition } from '@alterna/workflows/profile-changes/transition';
+import {
+  isProfileChangeTransition,
+  profileChangeStatuses,
+  profileChangeTransitions,
+  type ProfileChangeStatus,
+} from '@alterna/workflows/profile-changes/contract';
+import { DECIDE, FILE, READ } from '../permissions.js';
+import type { ProfileChangeDelays } from '../config.js';
+import { profileChangeSchema, profileFields, type ProfileField } from '../validation/index.js';
+import { fullName, selectRequests, table, toRequest, workflowIdOf, type ProfileChangeRequest } from './store.js';
+import { coreTemporalClient, deliverDecision } from './workflow-client.js';
+
+/** A request with what the viewer may do and its reason in the viewer's language. */
+export interface ProfileChangeRequestView extends ProfileChangeRequest {
+  canDecide: boolean;
+  failureMessage: string | null;
+}
+
+export interface FileInput {
+  /** Another actor's id (staff filing for them); absent for one's own profile. */
+  actorId?: string | null;
+  firstName?: unknown;
+  lastName?: unknown;
+  email?: unknown;
+}
+
+export interface RequestsService {
+  /** Files a request and starts its workflow; answers the request as the filer sees it. */
+  file(actor: Actor | null, input: FileInput, t: Translate): Promise<ProfileChangeRequestView>;
+  /** The inbox: requests of the viewer's campuses (narrowed to campusList), newest first. */
+  list(actor: Actor, filter: { status?: string | null; campusList?: string[] | null }, t: Translate): Promise<ProfileChangeRequestView[]>;
+  /** The viewer's own requests, newest first. */
+  mine(actor: Actor, t: Translate): Promise<ProfileChangeRequestView[]>;
+  /**
+   * Approves or rejects (SPEC §4 named transition); answers the request in its new state, or still pending
+   * with a notice when the workflow could not confirm in time (no worker running: it is carried out later).
+   */
+  decide(actor: Actor, id: string, transition: string, t: Translate): Promise<{ request: ProfileChangeRequestView; notice: string | null }>;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): RequestsService {
+  const { knex } = core;
+  // Typed explicitly: TypeScript only narrows through `assert` on a declared type.
+  const permissions: PermissionMatrix = core.permissions;
+  const identity = () => core.module<IdentityServices>('identity');
+  const temporal = coreTemporalClient(core);
+
+  const view = (request: ProfileChangeRequest, viewer: Actor, t: Translate): ProfileChangeRequestView => ({
+    ...request,
+    canDecide: request.status === 'pending' && request.person.id !== viewer.id && permissions.isGranted(viewer, DECIDE, request.campus.id),
+    failureMessage: request.failureReason ? t(request.failureReason) : null,
+  });
+
+  const load = async (id: string) => {
+    const row = await selectRequests(knex).where('r.id', id).first();
+    return row ? toRequest(row) : null;
+  };
+
+  const emailTaken = async (email: string, actorId: string) =>
+    !!(await knex('actors').whereRaw('lower(email) = lower(?)', [email]).whereNot('id', actorId).first('id'));
+
+  const notPending = (request: ProfileChangeRequest, t: Translate) =>
+    new ValidationError([{ path: '', message: t('profile-changes.notPending', { status: t(`profile-changes.status.${request.status}`) }) }]);
+
+  /** The campus a request belongs to: the person's own first campus, or the first the filer may file on. */
+  function campusFor(filer: Actor, person: Actor, t: Translate): string {
+    const personCampuses = [...new Set(person.rules.map((rule) => rule.campusId))];
+    if (filer.id === person.id) {
+      const campus = personCampuses[0];
+      if (!campus) throw new ValidationError([{ path: '', message: t('profile-changes.noCampus') }]);
+      return campus;
+    }
+    const allowed = permissions.campusesFor(filer, FILE);
+    const campus = personCampuses.find((id) => allowed.includes(id));
+    if (!campus) throw new AccessDeniedError();
+    return campus;
+  }
+
+  /** The operations page's item texts, in the filer's language (workflow code cannot translate). */
+  const progressMessages = (t: Translate) => ({
+    approved: t('profile-changes.progress.approved', { name: '{{name}}' }),
+    rejected: t('profile-changes.progress.rejected', { name: '{{name}}' }),
+    expired: t('profile-changes.progress.expired'),
+    failed: t('profile-changes.progress.failed'),
+    cancelled: t('profile-changes.progress.cancelled'),
+    reminded: t('profile-changes.progress.reminded'),
+    reminderFailed: t('profile-changes.progress.reminderFailed'),
+  });
+
+  return {
+    async file(actor, input, t) {
+      if (!actor) throw new NotLoggedInError();
+      const forSomeoneElse = !!input.actorId && input.actorId !== actor.id;
+      if (forSomeoneElse && !permissions.isGranted(actor, FILE)) throw new AccessDeniedError();
+      const values = await validate(profileChangeSchema, input, t);
+      const person = forSomeoneElse ? await identity().loadActor(input.actorId!) : actor;
+      if (!person) throw new NotFoundError('Not found.');
+      const campusId = campusFor(actor, person, t);
+
+      const changes: Partial<Record<ProfileField, string>> = {};
+      const previous: Partial<Record<ProfileField, string>> = {};
+      for (const field of profileFields) {
+        if (values[field] === person[field]) continue;
+        changes[field] = values[field];
+        previous[field] = person[field];
+      }
+      if (!Object.keys(changes).length) throw new ValidationError([{ path: '', message: t('profile-changes.nothingToChange') }]);
+      if (changes.email && (await emailTaken(changes.email, person.id))) {
+        throw new ValidationError([{ path: 'email', message: t('identity.profile.emailTaken') }]);
+      }
+      const alreadyPending = () => new ValidationError([{ path: '', message: t('profile-changes.alreadyPending') }]);
+      if (await knex(table).where({ actor_id: person.id, status: 'pending' }).first('id')) throw alreadyPending();
+
+      let id: string;
+      try {
+        [{ id }] = await knex(table)
+          .insert({
+            actor_id: person.id,
+            requested_by: actor.id,
+            campus_id: campusId,
+            changes: JSON.stringify(changes),
+            previous: JSON.stringify(previous),
+            expires_at: knex.raw('now() + make_interval(secs => ?)', [delays.expirySeconds]),
+          })
+          .returning('id');
+      } catch (error) {
+        if (isUniqueViolation(error)) throw alreadyPending();
+        throw error;
+      }
+      try {
+        await startOperation<typeof profileChangeTransition>(core, {
+          workflowType: 'profileChangeTransition',
+          workflowId: workflowIdOf(id),
+          kind: 'profileChange.transition',
+          subject: fullName(person),
+          campusId,
+          actor,
+          args: [{ requestId: id, label: fullName(person), reminderSeconds: delays.reminderSeconds, expirySeconds: delays.expirySeconds, messages: progressMessages(t) }],
+        });
+      } catch (error) {
+        // No workflow, no request: a pending row nobody could ever decide would block the next one.
+        await knex(table).where({ id }).delete();
+        throw error;
+      }
+      return view((await load(id))!, actor, t);
+    },
+
+    async list(actor, filter, t) {
+      let campuses = permissions.campusesFor(actor, READ);
+      if (filter.campusList) campuses = campuses.filter((id) => filter.campusList!.includes(id));
+      if (filter.status && !(profileChangeStatuses as readonly string[]).includes(filter.status)) {
+        throw new ValidationError([{ path: 'status', message: t('validation.oneOf', { values: profileChangeStatuses.join(', ') }) }]);
+      }
+      if (!campuses.length) return [];
+      const query = selectRequests(knex).whereIn('r.campus_id', campuses).orderBy('r.created_at', 'desc').limit(500);
+      if (filter.status) query.where('r.status', filter.status as ProfileChangeStatus);
+      return (await query).map((row) => view(toRequest(row), actor, t));
+    },
+
+    async mine(actor, t) {
+      const rows = await selectRequests(knex).where('r.actor_id', actor.id).orderBy('r.created_at', 'desc').limit(50);
+      return rows.map((row) => view(toRequest(row), actor, t));
+    },
+
+    async decide(actor, id, transition, t) {
+      if (!isProfileChangeTransition(transition)) {
+        throw new ValidationError([{ path: 'transition', message: t('profile-changes.unknownTransition', { transition, allowed: profileChangeTransitions.join(', ') }) }]);
+      }
+      const request = await load(id);
+      if (!request) throw new NotFoundError('Not found.');
+      permissions.assert(actor, DECIDE, request.campus.id);
+      if (request.person.id === actor.id) throw new ValidationError([{ path: '', message: t('profile-changes.ownRequest') }]);
+      if (request.status !== 'pending') throw notPending(request, t);
+      // Checked before the workflow is told, so that the request stays pending and the approver can reject it.
+      const email = request.changes.find((change) => change.field === 'email')?.to;
+      if (transition === 'approve' && email && (await emailTaken(email, request.person.id))) {
+        throw new ValidationError([{ path: 'email', message: t('identity.profile.emailTaken') }]);
+      }
+      const result = await deliverDecision(await temporal(), id, { transition, deciderId: actor.id, deciderName: fullName(actor) });
+      const now = (await load(id))!;
+      if (!result.delivered) {
+        if (result.reason === 'unreachable') return { request: view(now, actor, t), notice: t('profile-changes.unconfirmed') };
+        if (result.reason === 'unknownTransition') {
+          throw new ValidationError([{ path: 'transition', message: t('profile-changes.unknownTransition', { transition, allowed: profileChangeTransitions.join(', ') }) }]);
+        }
+        // Still pending here means another approver's decision is being carried out right now.
+        if (now.status === 'pending') throw new ValidationError([{ path: '', message: t('profile-changes.beingDecided') }]);
+        throw notPending(now, t);
+      }
+      return { request: view(now, actor, t), notice: null };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { AccessDeniedError, NotLoggedInError, type Actor, type CoreDeps, type Knex } from '@alterna/core';
+import type { TrainingsServices } from '@alterna/trainings';
+import type { TrainingCentreServices } from '@alterna/training-centre';
+import { teacherTypologies } from '../permissions.js';
+
+/** What every service of the module shares: the core, the sibling modules' services and the campus checks. */
+export interface ServiceContext {
+  core: CoreDeps;
+  knex: Knex;
+  trainings(): TrainingsServices;
+  trainingCentre(): TrainingCentreServices;
+  /** Campuses where the actor holds the permission, narrowed to campusList when given; Access Denied when none at all. */
+  campusesFor(actor: Actor | null, permission: string, campusList?: readonly string[] | null): string[];
+  /** Campuses of each actor where it holds one of the typologies (one set query). */
+  campusesOfActors(actorIds: readonly string[], typologies: readonly string[], trx?: Knex): Promise<Map<string, string[]>>;
+}
+
+export function serviceContext(core: CoreDeps): ServiceContext {
+  return {
+    core,
+    knex: core.knex,
+    trainings: () => core.module<TrainingsServices>('trainings'),
+    trainingCentre: () => core.module<TrainingCentreServices>('training-centre'),
+    campusesFor(actor, permission, campusList) {
+      if (!actor) throw new NotLoggedInError();
+      const held = core.permissions.campusesFor(actor, permission);
+      // Someone without the permission anywhere (a student) is refused outright, not shown an empty list.
+      if (!held.length) throw new AccessDeniedError();
+      return campusList ? held.filter((id) => campusList.includes(id)) : held;
+    },
+    async campusesOfActors(actorIds, typologies, trx = core.knex) {
+      const map = new Map<string, string[]>();
+      if (!actorIds.length) return map;
+      const rows: { actor_id: string; campus_id: string }[] = await trx('actor_access_rules')
+        .distinct('actor_id', 'campus_id')
+        .whereIn('actor_id', [...new Set(actorIds)])
+        .whereIn('typology', typologies as string[]);
+      for (const row of rows) map.set(row.actor_id, [...(map.get(row.actor_id) ?? []), row.campus_id]);
+      return map;
+    },
+  };
+}
+
+export { teacherTypologies };
+
+/** DATE columns as 'YYYY-MM-DD' whatever the driver (pg or PGlite) would make of them. */
+export function dateText(column: string, alias: string): string {
+  return `to_char(${column}, 'YYYY-MM-DD') as ${alias}`;
+}
+
+/** NUMERIC columns come back as strings from pg. */
+export function num(value: unknown): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../navigation';
+import { useMe } from '../../session';
+import { PageTitle } from '../../shared/PageTitle';
+import { confirm } from '../../shared/dialogs';
+import { errorMessage } from '../../shared/http';
+import { formatPersonOption } from '../../shared/options';
+import { toast } from '../../shared/toast';
+import { loadActors, setArchived, type ActorView } from './api';
+import { can, permissionIds } from './fields';
+import { useDebounced } from './useDebounced';
+
+type Filter = 'active' | 'archived' | 'all';
+
+/** People of the viewer's campuses: search, archive toggle, archive and unarchive (SPEC §2 Actors, §4). */
+export function ActorsPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const canChange = can(me?.permissions, permissionIds.actorUpdate);
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 300);
+  const [filter, setFilter] = useState<Filter>('active');
+  const [page, setPage] = useState<{ total: number; items: ActorView[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setPage(await loadActors({ search: term, archived: filter === 'all' ? null : filter === 'archived' }));
+      setError(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, [term, filter]);
+  useEffect(() => void load(), [load]);
+
+  const toggleArchive = async (actor: ActorView) => {
+    const archiving = !actor.archived;
+    const ok = await confirm({
+      message: t(archiving ? 'people.actors.archiveConfirm' : 'people.actors.unarchiveConfirm', { name: formatPersonOption(actor) }),
+      confirmLabel: t(archiving ? 'people.actors.archive' : 'people.actors.unarchive'),
+      color: archiving ? 'orange' : 'teal',
+    });
+    if (!ok) return;
+    try {
+      toast.success((await setArchived(actor.id, archiving)).message);
+      await load();
+    } catch {
+      /* the GraphQL helper has shown the error */
+    }
+  };
+
+  return (
+    <Stack gap="lg" data-testid="actors-page">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle title={t('people.actors.title')} intro={t('people.actors.intro')} />
+        {canChange && (
+          <PageLink page="people.actorNew" data-testid="actor-new">
+            <Button component="span">{t('people.actors.new')}</Button>
+          </PageLink>
+        )}
+      </Group>
+      <Group justify="space-between">
+        <TextInput
+          placeholder={t('people.actors.searchPlaceholder')}
+          aria-label={t('people.actors.searchPlaceholder')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={360}
+          data-testid="actors-search"
+        />
+        <SegmentedControl
+          value={filter}
+          onChange={(v) => setFilter(v as Filter)}
+          data={[
+            { value: 'active', label: t('people.actors.filterActive') },
+            { value: 'archived', label: t('people.actors.filterArchived') },
+            { value: 'all', label: t('people.actors.filterAll') },
+          ]}
+          data-testid="actors-filter"
+        />
+      </Group>
+      {error && <Alert color="red" variant="light">{error}</Alert>}
+      <Card withBorder radius="lg" padding={0}>
+        {page === null ? (
+          <Center p="xl">{!error && <Loader size="sm" />}</Center>
+        ) : page.items.length === 0 ? (
+          <Text p="xl" c="dimmed" ta="center">{t('people.actors.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={860}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="actors-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('people.person.name')}</Table.Th>
+                  <Table.Th>{t('people.person.email')}</Table.Th>
+                  <Table.Th>{t('people.person.access')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {page.items.map((actor) => (
+                  <Table.Tr key={actor.id} data-testid="actor-row" data-last-name={actor.lastName}>
+                    <Table.Td>
+                      <PageLink page="people.actorEdit" params={{ id: actor.id }} data-testid="actor-link">
+                        <Text fw={600} span>{formatPersonOption(actor)}</Text>
+                      </PageLink>
+                      {actor.archived && <Badge ml="xs" color="gray" variant="light">{t('people.actors.archivedBadge')}</Badge>}
+                    </Table.Td>
+                    <Table.Td>{actor.email}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {actor.actorAccessRules.map((rule) => (
+                          <Badge key={`${rule.campus.id}-${rule.actorTypology.reference}`} variant="outline" color="gray" tt="none">
+                            {rule.campus.name} · {t(`typologies.${rule.actorTypology.reference}`)}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {canChange && actor.id !== me?.id && (
+                        <Group justify="flex-end" wrap="nowrap">
+                          <Button size="xs" variant="light" color={actor.archived ? 'teal' : 'orange'} onClick={() => void toggleArchive(actor)} data-testid="actor-archive">
+                            {t(actor.archived ? 'people.actors.unarchive' : 'people.actors.archive')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {page && page.total > page.items.length && (
+        <Text size="sm" c="dimmed" data-testid="actors-more">{t('people.actors.more', { shown: page.items.length, total: page.total })}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, Stack } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { contactSchema } from '@alterna/people/validation';
+import { PageLink, useGoTo } from '../../navigation';
+import { PageTitle } from '../../shared/PageTitle';
+import { ServerForm } from '../../shared/form';
+import { errorMessage } from '../../shared/http';
+import { toast } from '../../shared/toast';
+import { apiPaths, loadCorporation, loadFormCampuses, type CorporationView, type FormCampus } from './api';
+import { CampusFields } from './CampusFields';
+import { DuplicateWarning } from './DuplicateWarning';
+import { PersonFields } from './PersonFields';
+import { usePersonForm } from './usePersonForm';
+
+type Role = 'contact' | 'tutor';
+
+/** /corporations/{id}/contacts/new */
+export function ContactNewPage() {
+  return <CorporationPersonNewPage role="contact" />;
+}
+
+/** /corporations/{id}/tutors/new */
+export function CorporationTutorNewPage() {
+  return <CorporationPersonNewPage role="tutor" />;
+}
+
+function CorporationPersonNewPage({ role }: { role: Role }) {
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { t } = useTranslation();
+  const [data, setData] = useState<{ corporation: CorporationView; campuses: FormCampus[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    Promise.all([loadCorporation(id), loadFormCampuses()]).then(
+      ([corporation, campuses]) => setData({ corporation, campuses }),
+      (e: unknown) => setError(errorMessage(e)),
+    );
+  }, [id]);
+  const name = data ? data.corporation.shortName || data.corporation.name : '';
+  return (
+    <Stack gap="lg" maw={900} data-testid={`${role}-new-page`}>
+      <PageTitle
+        title={t(role === 'contact' ? 'people.contactNew.title' : 'people.tutorNew.title')}
+        intro={data ? t(role === 'contact' ? 'people.contactNew.intro' : 'people.tutorNew.introCorporation', { name }) : undefined}
+        back={<PageLink page="people.corporation" params={{ id }}>{t('people.common.backTo', { name: name || '…' })}</PageLink>}
+      />
+      {error && <Alert color="red" variant="light">{error}</Alert>}
+      {!data ? !error && <Center p="xl"><Loader size="sm" /></Center> : <PersonForm role={role} corporationId={id} campuses={data.campuses} />}
+    </Stack>
+  );
+}
+
+function PersonForm({ role, corporationId, campuses }: { role: Role; corporationId: string; campuses: FormCampus[] }) {
+  const { t } = useTranslation();
+  const goTo = useGoTo();
+  const { form, duplicates, dismissDuplicates, ignoreDuplicates } = usePersonForm({
+    initialValues: { firstName: '', lastName: '', email: '', phone: '', campusId: campuses.length === 1 ? campuses[0]!.id : null },
+    validationSchema: contactSchema,
+    url: () => (role === 'contact' ? apiPaths.contactNew(corporationId) : apiPaths.corporationTutorNew(corporationId)),
+    onSaved: async (_actor, message) => {
+      toast.success(message);
+      await goTo('people.corporation', { id: corporationId });
+    },
+  });
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <ServerForm form={form} data-testid={`${role}-form`}>
+        <PersonFields form={form} />
+        <CampusFields form={form} campuses={campuses} withTypology={false} />
+        {duplicates ? (
+          <DuplicateWarning duplicates={duplicates} ignoreLabel={t('people.duplicates.ignoreCreate')} onIgnore={ignoreDuplicates} onCancel={dismissDuplicates} submitting={form.submitting} />
+        ) : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.submitting} data-testid={`${role}-save`}>{t('people.common.create')}</Button>
+          </Group>
+        )}
+      </ServerForm>
+    </Card>
+  );
+}
