@@ -92,7 +92,8 @@ export function AppLayout() {
                   onClick={close}
                   data-page-id={page.id}
                   variant="light"
-                  mb={4}
+                  mb={2}
+                  py={6}
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
                 />
               );

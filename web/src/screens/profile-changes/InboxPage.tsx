@@ -100,6 +100,7 @@ export function ProfileChangeInboxPage() {
         </Card>
       ) : (
         <Card withBorder radius="lg" padding={0}>
+          <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -113,7 +114,7 @@ export function ProfileChangeInboxPage() {
             <Table.Tbody>
               {requests.map((request) => (
                 <Table.Tr key={request.uuid} data-testid="inbox-row" data-request-id={request.uuid} data-person={fullName(request.person)}>
-                  <Table.Td style={{ minWidth: 220 }}>
+                  <Table.Td style={{ minWidth: 190 }}>
                     <Text fw={600} size="sm">
                       {fullName(request.person)}
                     </Text>
@@ -124,7 +125,7 @@ export function ProfileChangeInboxPage() {
                       {t('profileChanges.inbox.campusName', { name: request.campus.name })}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ minWidth: 260 }}>
+                  <Table.Td style={{ minWidth: 200 }}>
                     <ChangesList changes={request.changes} />
                   </Table.Td>
                   <Table.Td>
@@ -140,7 +141,7 @@ export function ProfileChangeInboxPage() {
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
                       <StatusBadge status={request.status} />
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="xs" c="dimmed">
                         {request.status === 'pending'
                           ? t('profileChanges.expiresAt', { date: formatDateTime(request.expiresAt) })
                           : request.decidedBy
@@ -170,6 +171,7 @@ export function ProfileChangeInboxPage() {
               ))}
             </Table.Tbody>
           </Table>
+          </Table.ScrollContainer>
         </Card>
       )}
     </Stack>
