@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { openDatabase, type Database } from './db/index.js';
 import { migrateLatest } from './db/migrate.js';
-import { createI18n } from './i18n/index.js';
+import { createI18n, defaultLanguage } from './i18n/index.js';
 import { PermissionMatrix } from './auth/permissions.js';
 import type { Actor, Authenticator } from './auth/types.js';
 import { createMailer, type Mailer } from './mail/index.js';
@@ -84,6 +84,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const deps: CoreDeps = {
     config, knex, log, mailer, operations, permissions,
     temporal: () => temporal.client(),
+    translator: (language) => i18n.getFixedT(language ?? defaultLanguage),
     module<T>(name: string): T {
       if (!services.has(name)) throw new Error(`Module "${name}" has no services (is it installed, and listed in dependsOn?)`);
       return services.get(name) as T;

@@ -19,3 +19,5 @@ export { progressQueryName, type Operation, type OperationItem, type OperationPr
 export type { Mailer, MailMessage } from './mail/index.js';
 export type { ScheduleDeclaration } from './temporal/schedules.js';
 export * from './matching.js';
+export { todayIn } from './dates.js';
+export { dateText } from './db/sql.js';

@@ -54,6 +54,24 @@ export class PermissionMatrix {
     if (!this.isGranted(actor, id, campusId)) throw new AccessDeniedError();
   }
 
+  /**
+   * Campuses where the actor holds the permission, for a list read: someone without it anywhere (a student
+   * asking for staff data) is refused outright rather than shown an empty list.
+   */
+  campusesOrDeny(actor: Actor | null, id: string, within?: readonly string[] | null): string[] {
+    if (!actor) throw new NotLoggedInError();
+    const campuses = this.campusesFor(actor, id);
+    if (!campuses.length) throw new AccessDeniedError();
+    // A campus filter of the caller narrows the list; campuses it names that the actor lacks are left out.
+    return within ? campuses.filter((campusId) => within.includes(campusId)) : campuses;
+  }
+
+  /** Held on every campus given (and somewhere at least): changing what several campuses share. */
+  assertOnAll(actor: Actor | null, id: string, campusIds: readonly string[]): asserts actor is Actor {
+    this.assert(actor, id);
+    for (const campusId of campusIds) this.assert(actor, id, campusId);
+  }
+
   /** Every permission id the actor holds somewhere (the web hides what it cannot use). */
   heldBy(actor: Actor): string[] {
     return this.all().filter((p) => this.isGranted(actor, p.id)).map((p) => p.id);

@@ -26,6 +26,8 @@ export interface CoreDeps {
   mailer: Mailer;
   operations: OperationsService;
   permissions: PermissionMatrix;
+  /** Messages of the core and every module in a language, for work done outside a request (mails, workflows). */
+  translator(language: Language | null | undefined): Translate;
   /** The Temporal client, connected lazily (signals, updates and queries to a module's own workflows). */
   temporal(): Promise<Client>;
   /** Another module's services, through the core only (never by deep import). */

@@ -4,7 +4,6 @@ import { emailPattern, keepEmailMatches, keepNameMatches, namePatterns, type Per
 import { perm } from '../permissions.js';
 import { actorColumns, byLastName, onCampuses, toSummary, withDetails, type ActorRow } from './rows.js';
 import { uniqueViolation } from './db-errors.js';
-import { translatorFor } from './translate.js';
 import type { Scope } from './scope.js';
 import type { ActorSummary, ActorView, DuplicateActor, SaveOutcome } from './types.js';
 
@@ -264,7 +263,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
     },
 
     async create(viewer, input, trx, t) {
-      const translate = t ?? (await translatorFor(viewer?.language));
+      const translate = t ?? core.translator(viewer?.language);
       const value = await validate(actorSchema, { ...input, ignoreDuplicates: true }, translate);
       assertMayGive(viewer, value.typology, value.campusId);
       return trx ? insertActor(trx, value, translate) : knex.transaction((inner) => insertActor(inner, value, translate));

@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotFoundError, NotLoggedInError, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
+import { AccessDeniedError, NotFoundError, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
 import { staffAccessTypologies } from '../validation/index.js';
 import { perm } from '../permissions.js';
 
@@ -19,12 +19,7 @@ export interface Scope {
 
 export function scope(core: CoreDeps): Scope {
   const { knex, permissions } = core;
-  const campusesFor = (viewer: Actor | null, permission: string) => {
-    if (!viewer) throw new NotLoggedInError();
-    const campuses = permissions.campusesFor(viewer, permission);
-    if (!campuses.length) throw new AccessDeniedError();
-    return campuses;
-  };
+  const campusesFor = (viewer: Actor | null, permission: string) => permissions.campusesOrDeny(viewer, permission);
   const membership = async (actorId: string, trx: Knex = knex) => {
     const actor = await trx('actors').where({ id: actorId }).first('id');
     const rules: { campus_id: string; typology: string }[] = await trx('actor_access_rules').where({ actor_id: actorId }).select('campus_id', 'typology');

@@ -1,8 +1,6 @@
 import type { CoreDeps, Language } from '@alterna/core';
-import { createI18n, defaultLanguage, isLanguage } from '@alterna/core/i18n/index';
+import { defaultLanguage, isLanguage } from '@alterna/core';
 import { DECIDE } from '../permissions.js';
-import fr from '../locales/fr.json' with { type: 'json' };
-import en from '../locales/en.json' with { type: 'json' };
 import { fullName, selectRequests, table, toRequest, type ProfileChangeRequest } from './store.js';
 
 export interface RemindersService {
@@ -21,12 +19,6 @@ const centreTime = (iso: string) =>
 
 export function remindersService(core: CoreDeps): RemindersService {
   const { knex, mailer, permissions } = core;
-  // Mails are written outside any request: this module's catalogue, in each approver's language.
-  let catalogue: ReturnType<typeof createI18n> | null = null;
-  const translator = async (language: Language) => {
-    catalogue ??= createI18n({ 'profile-changes': { fr, en } });
-    return (await catalogue).getFixedT(language);
-  };
 
   /** Who may decide on the campus (never read-only), the person concerned excepted. */
   const approversOf = (request: ProfileChangeRequest): Promise<Approver[]> =>
@@ -39,7 +31,8 @@ export function remindersService(core: CoreDeps): RemindersService {
       .orderBy('a.email');
 
   async function write(request: ProfileChangeRequest, language: Language, to: string[]) {
-    const t = await translator(language);
+    // Mails are written outside any request: in each approver's language.
+    const t = core.translator(language);
     const lines = request.changes.map((change) =>
       t('profile-changes.reminder.change', { field: t(`profile-changes.fields.${change.field}`), from: change.from, to: change.to }),
     );

@@ -1,3 +1,4 @@
+export { todayIn } from '@alterna/core/dates';
 /** SPEC §9: of age at 18, a year being 365.25 days. */
 export const ADULT_AGE = 18;
 export const DAYS_PER_YEAR = 365.25;
@@ -30,10 +31,6 @@ export function isUnder18(dateOfBirth: string, today: string): boolean {
   return daysBetween(dateOfBirth, today) < ADULT_AGE * DAYS_PER_YEAR && today < addYears(dateOfBirth, ADULT_AGE);
 }
 
-/** Today's date in the centre's time zone, as 'YYYY-MM-DD' (works in the browser too). */
-export function todayIn(timeZone = 'Europe/Paris', now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

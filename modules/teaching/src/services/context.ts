@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotLoggedInError, type Actor, type CoreDeps, type Knex } from '@alterna/core';
+import type { Actor, CoreDeps, Knex } from '@alterna/core';
 import type { TrainingsServices } from '@alterna/trainings';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import { teacherTypologies } from '../permissions.js';
@@ -21,13 +21,7 @@ export function serviceContext(core: CoreDeps): ServiceContext {
     knex: core.knex,
     trainings: () => core.module<TrainingsServices>('trainings'),
     trainingCentre: () => core.module<TrainingCentreServices>('training-centre'),
-    campusesFor(actor, permission, campusList) {
-      if (!actor) throw new NotLoggedInError();
-      const held = core.permissions.campusesFor(actor, permission);
-      // Someone without the permission anywhere (a student) is refused outright, not shown an empty list.
-      if (!held.length) throw new AccessDeniedError();
-      return campusList ? held.filter((id) => campusList.includes(id)) : held;
-    },
+    campusesFor: (actor, permission, campusList) => core.permissions.campusesOrDeny(actor, permission, campusList),
     async campusesOfActors(actorIds, typologies, trx = core.knex) {
       const map = new Map<string, string[]>();
       if (!actorIds.length) return map;
@@ -43,10 +37,7 @@ export function serviceContext(core: CoreDeps): ServiceContext {
 
 export { teacherTypologies };
 
-/** DATE columns as 'YYYY-MM-DD' whatever the driver (pg or PGlite) would make of them. */
-export function dateText(column: string, alias: string): string {
-  return `to_char(${column}, 'YYYY-MM-DD') as ${alias}`;
-}
+export { dateText } from '@alterna/core';
 
 /** NUMERIC columns come back as strings from pg. */
 export function num(value: unknown): number {

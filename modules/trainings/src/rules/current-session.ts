@@ -1,3 +1,4 @@
+export { todayIn } from '@alterna/core/dates';
 /** A training session as the rules need it: ISO dates, start before end. */
 export interface SessionDates {
   id: string;
@@ -16,10 +17,6 @@ export function pickCurrentSession<S extends SessionDates>(sessions: readonly S[
   return next[0] ?? null;
 }
 
-/** Today's date in the centre's time zone (a lesson at 00:30 in Paris belongs to that Paris day). */
-export function todayIn(timeZone = 'Europe/Paris', now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** The school year containing a date: 1 September to 31 August. */
 export function schoolYearOf(date: string): { name: string; startDate: string; endDate: string } {

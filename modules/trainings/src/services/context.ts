@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotLoggedInError, type Actor, type CoreDeps } from '@alterna/core';
+import type { Actor, CoreDeps } from '@alterna/core';
 import { todayIn } from '../rules/current-session.js';
 
 /** What every service of the module shares: the core, the clock, and the campus checks. */
@@ -15,20 +15,9 @@ export function serviceContext(core: CoreDeps, today: () => string = () => today
   return {
     core,
     today,
-    campusesFor(actor, permission) {
-      if (!actor) throw new NotLoggedInError();
-      const campuses = core.permissions.campusesFor(actor, permission);
-      if (!campuses.length) throw new AccessDeniedError();
-      return campuses;
-    },
-    assertOnAll(actor, permission, campusIds) {
-      core.permissions.assert(actor, permission);
-      for (const campusId of campusIds) core.permissions.assert(actor, permission, campusId);
-    },
+    campusesFor: (actor, permission) => core.permissions.campusesOrDeny(actor, permission),
+    assertOnAll: (actor, permission, campusIds) => core.permissions.assertOnAll(actor, permission, campusIds),
   };
 }
 
-/** DATE columns as 'YYYY-MM-DD' whatever the driver (pg or PGlite) would make of them. */
-export function dateText(column: string, alias: string): string {
-  return `to_char(${column}, 'YYYY-MM-DD') as ${alias}`;
-}
+export { dateText } from '@alterna/core';
