@@ -13,7 +13,8 @@ export abstract class UserError extends Error {
 export class ValidationError extends UserError {
   readonly status = 422;
   readonly code = 'BAD_USER_INPUT';
-  constructor(public readonly violations: Violation[]) {
+  /** `details` travel with the violations (GraphQL extensions, HTTP body): e.g. the conflicts of a lesson and free slots. */
+  constructor(public readonly violations: Violation[], public readonly details: Record<string, unknown> = {}) {
     super(violations[0]?.message ?? 'Validation failed');
   }
 }

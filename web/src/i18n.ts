@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+import { enCatalogue, frCatalogue } from './locales/catalogues';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from './shared/constants';
 
 export function isLanguage(value: unknown): value is Language {
@@ -31,7 +30,7 @@ export function detectLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: fr }, en: { translation: en } },
+  resources: { fr: { translation: frCatalogue }, en: { translation: enCatalogue } },
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: ['fr', 'en'],

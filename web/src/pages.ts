@@ -76,6 +76,19 @@ export const pages = [
   { id: 'teaching.abandonNew', en: '/coaching/prevent-student-break/$student/abandon/new', fr: '/accompagnement/prevention-rupture/$student/abandon/nouveau', space: 'staff', navKey: null },
   { id: 'teaching.abandonEdit', en: '/coaching/prevent-student-break/$student/abandon/$id/edit', fr: '/accompagnement/prevention-rupture/$student/abandon/$id/modifier', space: 'staff', navKey: null },
 
+  { id: 'planning.calendar', en: '/planning/calendar', fr: '/planification/calendrier', space: 'staff', navKey: 'planning.nav.calendar' },
+  { id: 'planning.massCreate', en: '/planning/planning/create/many', fr: '/planification/planification/creer/plusieurs', space: 'staff', navKey: null },
+  { id: 'planning.massEdit', en: '/planning/planning/edit/many', fr: '/planification/planification/modifier/plusieurs', space: 'staff', navKey: null },
+  { id: 'planning.progress', en: '/planning/progress', fr: '/planification/avancement', space: 'staff', navKey: 'planning.nav.progress' },
+  { id: 'planning.groups', en: '/planning/planning-groups', fr: '/planification/groupes-de-planification', space: 'staff', navKey: 'planning.nav.groups' },
+  { id: 'planning.groupNew', en: '/planning/planning-groups/new', fr: '/planification/groupes-de-planification/nouveau', space: 'staff', navKey: null },
+  { id: 'planning.group', en: '/planning/planning-groups/$id', fr: '/planification/groupes-de-planification/$id', space: 'staff', navKey: null },
+  { id: 'planning.groupEdit', en: '/planning/planning-groups/$id/informations/edit', fr: '/planification/groupes-de-planification/$id/informations/modifier', space: 'staff', navKey: null },
+  { id: 'planning.occupancyHome', en: '/planning/ROS', fr: '/planification/ROS', space: 'staff', navKey: 'planning.nav.occupancy' },
+  { id: 'planning.occupancy', en: '/planning/ROS/campus/$campus/$startDate/$endDate/$type', fr: '/planification/ROS/campus/$campus/$startDate/$endDate/$type', space: 'staff', navKey: null },
+  { id: 'planning.trainerConstraints', en: '/planning/trainer-constraints', fr: '/planification/contraintes-formateurs', space: 'staff', navKey: 'planning.nav.trainerConstraints' },
+  { id: 'planning.workStudies', en: '/planning/work-study-periods', fr: '/planification/periodes-alternance', space: 'staff', navKey: 'planning.nav.workStudies' },
+
   { id: 'teacher.home', en: '/teacher/dashboard', fr: '/formateur/tableau-de-bord', space: 'teacher', navKey: 'nav.dashboard' },
   { id: 'profileChanges.teacher', en: '/teacher/my-profile', fr: '/formateur/mon-profil', space: 'teacher', navKey: 'profileChanges.nav.myProfile' },
 

@@ -50,6 +50,16 @@ import { TrainingGroupPage } from './screens/trainings/TrainingGroupPage';
 import { TrainingGroupsPage } from './screens/trainings/TrainingGroupsPage';
 import { TrainingPlanPage } from './screens/trainings/TrainingPlanPage';
 import { NewTrainingPage, TrainingsPage } from './screens/trainings/TrainingsPage';
+import { CalendarPage } from './screens/planning/calendar/CalendarPage';
+import { MassCreatePage } from './screens/planning/bulk/MassCreatePage';
+import { MassEditPage } from './screens/planning/bulk/MassEditPage';
+import { PlanningProgressPage } from './screens/planning/calendar/PlanningProgressPage';
+import { PlanningGroupsPage } from './screens/planning/groups/PlanningGroupsPage';
+import { PlanningGroupNewPage, PlanningGroupEditPage } from './screens/planning/groups/PlanningGroupFormPage';
+import { PlanningGroupPage } from './screens/planning/groups/PlanningGroupPage';
+import { OccupancyHomePage, OccupancyPage } from './screens/planning/resources/OccupancyPage';
+import { TrainerConstraintsPage } from './screens/planning/resources/TrainerConstraintsPage';
+import { WorkStudiesPage } from './screens/planning/resources/WorkStudiesPage';
 
 /** Screen of each page (pages.ts holds the paths; one component serves both languages). */
 const screens: Record<PageId, FunctionComponent> = {
@@ -109,6 +119,18 @@ const screens: Record<PageId, FunctionComponent> = {
   'teaching.breakEdit': BreakEditPage,
   'teaching.abandonNew': AbandonNewPage,
   'teaching.abandonEdit': AbandonEditPage,
+  'planning.calendar': CalendarPage,
+  'planning.massCreate': MassCreatePage,
+  'planning.massEdit': MassEditPage,
+  'planning.progress': PlanningProgressPage,
+  'planning.groups': PlanningGroupsPage,
+  'planning.groupNew': PlanningGroupNewPage,
+  'planning.group': PlanningGroupPage,
+  'planning.groupEdit': PlanningGroupEditPage,
+  'planning.occupancyHome': OccupancyHomePage,
+  'planning.occupancy': OccupancyPage,
+  'planning.trainerConstraints': TrainerConstraintsPage,
+  'planning.workStudies': WorkStudiesPage,
   'teacher.home': SpaceHomePage,
   'coach.home': SpaceHomePage,
   'tutor.home': SpaceHomePage,

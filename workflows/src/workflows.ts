@@ -2,3 +2,4 @@
 // Each domain adds `export * from './<domain>/<workflow>.js';` here as its long processes arrive.
 export { progressQuery } from './progress.js';
 export * from './profile-changes/transition.js';
+export * from './planning/index.js';

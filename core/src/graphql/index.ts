@@ -67,7 +67,7 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
         const original = isGraphqlError ? wrapped.originalError : error;
         const path = isGraphqlError ? wrapped.path : undefined;
         if (original instanceof ValidationError) {
-          return new GraphQLError(original.message, { path, extensions: { code: original.code, violations: original.violations } });
+          return new GraphQLError(original.message, { path, extensions: { ...original.details, code: original.code, violations: original.violations } });
         }
         if (original instanceof UserError) return new GraphQLError(original.message, { path, extensions: { code: original.code } });
         // Syntax and schema-validation errors are the caller's, and safe to show.

@@ -13,9 +13,11 @@ export function errorMiddleware(log: Logger) {
       const t = state.t;
       let status = 500;
       let errors: Violation[];
+      let details: Record<string, unknown> = {};
       if (error instanceof ValidationError) {
         status = 422;
         errors = error.violations;
+        details = error.details;
       } else if (error instanceof UserError) {
         status = error.status;
         errors = [{ path: '', message: translateUserError(error, t) }];
@@ -27,7 +29,7 @@ export function errorMiddleware(log: Logger) {
         errors = [{ path: '', message: t ? t('errors.internal') : 'Internal error' }];
       }
       ctx.status = status;
-      ctx.body = { errors };
+      ctx.body = { ...details, errors };
     }
   };
 }

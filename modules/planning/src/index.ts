@@ -1,0 +1,39 @@
+import { defineModule } from '@alterna/core';
+import { fr, en } from './locales/index.js';
+import { planning } from './migrations/20261220000100_planning.js';
+import { lessonsSchema } from './migrations/20261220000200_lessons.js';
+import { bulkSchema } from './migrations/20261220000300_bulk.js';
+import { groupsSchema } from './migrations/20261220000400_groups.js';
+import { resourcesSchema } from './migrations/20261220000500_resources.js';
+import { permissions } from './permissions.js';
+import { planningServices, type PlanningServices } from './services/index.js';
+import { routes } from './routes/index.js';
+import { graphql } from './graphql/index.js';
+import { planningActivities } from './activities.js';
+import { registerUsage } from './register.js';
+import { seedPlanning } from './seed.js';
+
+export type { PlanningServices } from './services/index.js';
+export type { AttendanceCheck, AttendanceHook } from './services/attendance.js';
+export type { ConflictsService, ConflictCheckOptions } from './services/conflicts.js';
+export * from './types.js';
+export { perm as planningPermissions } from './permissions.js';
+
+/**
+ * Planning: planning groups, lessons (EventLessonSchedule) with conflicts made impossible by the database,
+ * bulk create/edit/move/cancel/delete as Temporal workflows, bookings, room occupancy, trainer constraints,
+ * work-study periods and planning progress.
+ */
+export default defineModule<PlanningServices>({
+  name: 'planning',
+  dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
+  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema],
+  locales: { fr, en },
+  permissions,
+  services: planningServices,
+  routes,
+  graphql,
+  activities: (services, core) => planningActivities(services, core),
+  register: ({ core }) => registerUsage(core),
+  seed: (services, core, knex) => seedPlanning(services, core, knex),
+});

@@ -1,0 +1,23 @@
+import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
+
+const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+
+/** Permission ids of the planning module: reads for every staff typology (read-only included), changes for managers. */
+export const perm = {
+  lessonRead: 'planning.lesson.read',
+  lessonUpdate: 'planning.lesson.update',
+  groupRead: 'planning.group.read',
+  groupUpdate: 'planning.group.update',
+  /** Room occupancy, bookings, trainer constraints, work-study periods. */
+  resourceRead: 'planning.resource.read',
+  resourceUpdate: 'planning.resource.update',
+} as const;
+
+export const permissions: PermissionDeclaration[] = [
+  { id: perm.lessonRead, kind: 'read', typologies: staffTypologies, label: 'planning.permissions.lessonRead' },
+  { id: perm.lessonUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.lessonUpdate' },
+  { id: perm.groupRead, kind: 'read', typologies: staffTypologies, label: 'planning.permissions.groupRead' },
+  { id: perm.groupUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.groupUpdate' },
+  { id: perm.resourceRead, kind: 'read', typologies: staffTypologies, label: 'planning.permissions.resourceRead' },
+  { id: perm.resourceUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.resourceUpdate' },
+];

@@ -1,0 +1,5 @@
+import type { RouteDefinition } from '@alterna/core';
+import type { PlanningServices } from '../services/index.js';
+
+// Placeholder: replaced by its owner.
+export const lessonsRoutes: RouteDefinition<PlanningServices>[] = [];

@@ -1,0 +1,9 @@
+import type { PlanningDeps } from './deps.js';
+
+// Placeholder: replaced by its owner.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BulkService {}
+
+export function bulkService(_deps: PlanningDeps): BulkService {
+  return {};
+}

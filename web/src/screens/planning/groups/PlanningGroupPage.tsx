@@ -1,0 +1,4 @@
+// Placeholder: replaced by its owner.
+export function PlanningGroupPage() {
+  return null;
+}
