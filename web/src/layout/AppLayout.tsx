@@ -9,6 +9,22 @@ import { fullName, logout, useMe } from '../session';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
 
+/** Areas of the staff navigation, by page id prefix; the menu shows one heading per area. */
+const sections: [prefix: string, key: string][] = [
+  ['staff.', 'layout.sections.general'],
+  ['planning.', 'layout.sections.planning'],
+  ['trainings.', 'layout.sections.trainingCentre'],
+  ['trainingCentre.', 'layout.sections.trainingCentre'],
+  ['students.', 'layout.sections.people'],
+  ['people.', 'layout.sections.people'],
+  ['teaching.', 'layout.sections.people'],
+  ['profileChanges.', 'layout.sections.people'],
+];
+
+function sectionOf(pageId: string): string {
+  return sections.find(([prefix]) => pageId.startsWith(prefix))?.[1] ?? 'layout.sections.general';
+}
+
 function initials(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
 }
@@ -80,22 +96,31 @@ export function AppLayout() {
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <nav aria-label={t('layout.navigation')} data-testid="space-nav">
-            {entries.map((page) => {
+            {entries.map((page, index) => {
               const href = pagePath(page.id as PageId, lang);
+              const section = sectionOf(page.id);
+              // Headings only where the menu is long enough to need them (the staff space).
+              const heading = entries.length > 8 && (index === 0 || sectionOf(entries[index - 1]!.id) !== section);
               return (
-                <NavLink
-                  key={page.id}
-                  component={Link}
-                  to={href}
-                  label={t(page.navKey ?? page.id)}
-                  active={pathname === href || pathname.startsWith(`${href}/`)}
-                  onClick={close}
-                  data-page-id={page.id}
-                  variant="light"
-                  mb={2}
-                  py={6}
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                />
+                <div key={page.id}>
+                  {heading && (
+                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt={index === 0 ? 0 : 'sm'} mb={4} px="sm" data-testid="nav-section">
+                      {t(section)}
+                    </Text>
+                  )}
+                  <NavLink
+                    component={Link}
+                    to={href}
+                    label={t(page.navKey ?? page.id)}
+                    active={pathname === href || pathname.startsWith(`${href}/`)}
+                    onClick={close}
+                    data-page-id={page.id}
+                    variant="light"
+                    mb={2}
+                    py={4}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                </div>
               );
             })}
           </nav>
