@@ -1,8 +1,37 @@
-import type { GraphqlContribution } from '@alterna/core';
+import { isUuid, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { PlanningServices } from '../services/index.js';
 
-// Placeholder: replaced by its owner.
+// The small shared types (campus, subject, group reference) are declared as the contract gives them: the
+// schema builder merges identical declarations, so this part stands whether or not the lessons part is there.
+const typeDefs = /* GraphQL */ `
+  type PlanningCampus { uuid: ID! name: String! }
+  type PlanningSubject { uuid: ID! name: String! shortName: String! color: String }
+  type PlanningGroupRef { uuid: ID! name: String! }
+  "The training group a planning group follows (SPEC §3 PlanningGroup.trainingGroup)."
+  type PlanningGroupTrainingGroup { uuid: ID! name: String! shortName: String! campus: PlanningCampus! }
+  "A line of the planning group's table: a school subject and its hours; scheduled when active or locked lessons of the group teach it."
+  type PlanningGroupSubjectLine { uuid: ID! schoolSubject: PlanningSubject! hours: Float! scheduled: Boolean! }
+  "SPEC §3 PlanningGroup."
+  type PlanningGroup {
+    uuid: ID! name: String! campus: PlanningCampus! trainingGroup: PlanningGroupTrainingGroup parent: PlanningGroupRef
+    schoolSubjectLines: [PlanningGroupSubjectLine!]! subscriptionsCount: Int!
+  }
+  extend type Query {
+    "Planning groups of the campuses the viewer may read, narrowed by campusList."
+    PlanningGroupByCampus(campusList: [ID!]): [PlanningGroup!]!
+  }
+`;
+
+/** Thin resolver: ids checked as UUIDs, the service checks permission and campus. Objects carry `uuid` (and `id`). */
 export const groupsGraphql: GraphqlContribution<PlanningServices> = {
-  typeDefs: '',
-  resolvers: () => ({}),
+  typeDefs,
+  resolvers: (services) => ({
+    Query: {
+      PlanningGroupByCampus: (_: unknown, args: { campusList?: string[] | null }, ctx: GraphqlContext) => {
+        const bad = (args.campusList ?? []).find((id) => !isUuid(id));
+        if (bad !== undefined) throw new ValidationError([{ path: 'campusList', message: ctx.t('errors.invalidId', { value: bad }) }]);
+        return services.groups.list(ctx.actor, args.campusList ?? null);
+      },
+    },
+  }),
 };
