@@ -1,4 +1,210 @@
-// Placeholder: replaced by its owner.
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import { daysIncluded } from '@alterna/planning/rules/resource-time';
+import { confirm } from '../../../shared/dialogs';
+import { errorMessage, requestJson } from '../../../shared/http';
+import { PageTitle } from '../../../shared/PageTitle';
+import { toast } from '../../../shared/toast';
+import { loadTrainingGroups, loadWorkStudies, resourceRoutes, type TrainingGroupChoice, type WorkStudyPeriod } from './api';
+import { WorkStudyDialog } from './WorkStudyDialog';
+
+const TYPE_COLOR: Record<string, string> = { Entreprise: 'orange', Formation: 'indigo' };
+type Loaded = Awaited<ReturnType<typeof loadWorkStudies>>;
+
+/** Work-study periods of a training group: company periods (no training) and training periods, on a timeline and in a table. */
 export function WorkStudiesPage() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const [groups, setGroups] = useState<TrainingGroupChoice[] | null>(null);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [data, setData] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ period: WorkStudyPeriod | null } | null>(null);
+
+  useEffect(() => {
+    loadTrainingGroups().then(
+      (list) => {
+        setGroups(list);
+        setGroupId((current) => current ?? list[0]?.id ?? null);
+      },
+      (e: unknown) => setError(errorMessage(e)),
+    );
+  }, []);
+
+  const load = useCallback(async () => {
+    if (!groupId) return;
+    try {
+      setData(await loadWorkStudies(groupId));
+      setError(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, [groupId]);
+  useEffect(() => void load(), [load]);
+
+  const day = (value: string) => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  const remove = async (period: WorkStudyPeriod) => {
+    const ok = await confirm({
+      title: t('planning.resources.workStudy.deleteTitle'),
+      message: t('planning.resources.workStudy.deleteConfirm', { type: t(`planning.resources.workStudy.types.${period.type}`), start: day(period.startDate), end: day(period.endDate) }),
+      confirmLabel: t('planning.resources.delete'),
+      color: 'red',
+    });
+    if (!ok) return;
+    try {
+      toast.success((await requestJson<{ message: string }>('POST', resourceRoutes.workStudyDelete(period.id))).message);
+      void load();
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
+
+  const group = data?.trainingGroup;
+  return (
+    <Stack gap="lg" maw={1200} data-testid="work-studies-page">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle title={t('planning.resources.workStudy.pageTitle')} intro={t('planning.resources.workStudy.intro')} />
+        {data?.canUpdate && (
+          <Button onClick={() => setDialog({ period: null })} data-testid="work-study-new">
+            {t('planning.resources.workStudy.add')}
+          </Button>
+        )}
+      </Group>
+      <Select
+        label={t('planning.resources.workStudy.trainingGroup')}
+        placeholder={t('planning.resources.workStudy.trainingGroupPlaceholder')}
+        data={(groups ?? []).map((g) => ({ value: g.id, label: `${g.shortName} — ${g.name} (${g.campus.name})` }))}
+        value={groupId}
+        onChange={(id) => id && setGroupId(id)}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage={t('select.nothingFound')}
+        maw={520}
+        data-testid="work-study-group"
+      />
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      {groups && groups.length === 0 && <Text c="dimmed">{t('planning.resources.workStudy.noGroup')}</Text>}
+      {group && data && (
+        <Card withBorder radius="lg" padding="lg">
+          <Group justify="space-between" mb="sm">
+            <Title order={3} fz={18}>
+              {group.shortName} · {group.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('planning.resources.workStudy.groupDates', { start: day(group.startDate), end: day(group.endDate) })}
+            </Text>
+          </Group>
+          <Timeline group={group} periods={data.periods} label={(p) => `${t(`planning.resources.workStudy.types.${p.type}`)} · ${day(p.startDate)} – ${day(p.endDate)}`} />
+          <Group gap="md" mt={6} mb="md">
+            {Object.entries(TYPE_COLOR).map(([type, color]) => (
+              <Badge key={type} color={color} variant="light" tt="none">
+                {t(`planning.resources.workStudy.typeLong.${type}`)}
+              </Badge>
+            ))}
+          </Group>
+          {data.periods.length === 0 ? (
+            <Text c="dimmed" size="sm" data-testid="work-studies-empty">
+              {t('planning.resources.workStudy.empty')}
+            </Text>
+          ) : (
+            <Table verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('planning.resources.workStudy.typeLabel')}</Table.Th>
+                  <Table.Th>{t('planning.resources.workStudy.period')}</Table.Th>
+                  <Table.Th>{t('planning.resources.workStudy.length')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.periods.map((p) => (
+                  <Table.Tr key={p.id} data-testid="work-study-row" data-type={p.type}>
+                    <Table.Td>
+                      <Badge color={TYPE_COLOR[p.type] ?? 'gray'} variant="light" tt="none">
+                        {t(`planning.resources.workStudy.typeLong.${p.type}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{t('planning.resources.workStudy.range', { start: day(p.startDate), end: day(p.endDate) })}</Table.Td>
+                    <Table.Td>{t('planning.resources.workStudy.days', { count: daysIncluded(p.startDate, p.endDate) })}</Table.Td>
+                    <Table.Td ta="right">
+                      {data.canUpdate && (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <Button size="compact-xs" variant="default" onClick={() => setDialog({ period: p })}>
+                            {t('planning.resources.edit')}
+                          </Button>
+                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(p)}>
+                            {t('planning.resources.delete')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      )}
+      {dialog && group && (
+        <WorkStudyDialog
+          group={group}
+          period={dialog.period}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void load();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The group's span as a bar with month ticks, each period a coloured segment at its place. */
+function Timeline({ group, periods, label }: { group: { startDate: string; endDate: string }; periods: WorkStudyPeriod[]; label: (p: WorkStudyPeriod) => string }) {
+  const { i18n } = useTranslation();
+  const total = Math.max(1, daysIncluded(group.startDate, group.endDate));
+  const offset = (date: string) => ((daysIncluded(group.startDate, date) - 1) / total) * 100;
+  const months: string[] = [];
+  for (let month = DateTime.fromISO(group.startDate, { zone: 'UTC' }).startOf('month').plus({ months: 1 }); month.toISODate()! <= group.endDate; month = month.plus({ months: 1 })) {
+    months.push(month.toISODate()!);
+  }
+  const monthName = (day: string) => new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return (
+    <div data-testid="work-study-timeline">
+      <div style={{ position: 'relative', height: 28, borderRadius: 6, background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}>
+        {months.map((month) => (
+          <div key={month} style={{ position: 'absolute', top: 0, bottom: 0, left: `${offset(month)}%`, borderLeft: '1px solid var(--mantine-color-gray-3)' }} />
+        ))}
+        {periods.map((p) => (
+          <Tooltip key={p.id} label={label(p)} withArrow>
+            <div
+              data-testid="work-study-segment"
+              style={{
+                position: 'absolute',
+                top: 0,
+                bottom: 0,
+                left: `${offset(p.startDate)}%`,
+                width: `${Math.max(0.5, (daysIncluded(p.startDate, p.endDate) / total) * 100)}%`,
+                background: `var(--mantine-color-${TYPE_COLOR[p.type] ?? 'gray'}-5)`,
+                borderRight: '1px solid white',
+              }}
+            />
+          </Tooltip>
+        ))}
+      </div>
+      <div style={{ position: 'relative', height: 16 }}>
+        {months.map((month) => (
+          <Text key={month} size="10px" c="dimmed" style={{ position: 'absolute', left: `${offset(month)}%`, paddingLeft: 3 }}>
+            {monthName(month)}
+          </Text>
+        ))}
+      </div>
+    </div>
+  );
 }
