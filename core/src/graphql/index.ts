@@ -71,7 +71,8 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
         }
         if (original instanceof UserError) return new GraphQLError(original.message, { path, extensions: { code: original.code } });
         // Syntax and schema-validation errors are the caller's, and safe to show.
-        if (isGraphqlError && !original) return error as GraphQLError;
+        // graphql-js wraps variable coercion errors (unknown input field, wrong type) in another GraphQLError.
+        if (isGraphqlError && (!original || (original as { name?: string }).name === 'GraphQLError')) return error as GraphQLError;
         log.error({ err: original, isDev }, 'graphql resolver failed');
         return new GraphQLError('Une erreur 500 est survenue, veuillez contacter le support pour leur informer du problème', { path, extensions: { code: 'INTERNAL' } });
       },

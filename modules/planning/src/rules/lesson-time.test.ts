@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, parisDay, parisInstant, parisMinuteOfDay, utcIso } from './lesson-time.js';
+
+describe('Paris days and times', () => {
+  it('a lesson at 00:30 in Paris belongs to that Paris day, in winter and in summer', () => {
+    expect(parisDay('2026-12-06T23:30:00.000Z')).toBe('2026-12-07');
+    expect(parisDay('2027-06-06T22:30:00.000Z')).toBe('2027-06-07');
+    expect(parisDay('2027-06-06T21:30:00.000Z')).toBe('2027-06-06');
+  });
+
+  it('places wall-clock times across the DST changes (last Sundays of March and October)', () => {
+    expect(new Date(parisInstant('2027-03-27', 9)).toISOString()).toBe('2027-03-27T08:00:00.000Z');
+    expect(new Date(parisInstant('2027-03-29', 9)).toISOString()).toBe('2027-03-29T07:00:00.000Z');
+    expect(new Date(parisInstant('2027-03-28', 12)).toISOString()).toBe('2027-03-28T10:00:00.000Z');
+    expect(new Date(parisInstant('2026-10-25', 12)).toISOString()).toBe('2026-10-25T11:00:00.000Z');
+    expect(new Date(parisInstant('2026-10-24', 12)).toISOString()).toBe('2026-10-24T10:00:00.000Z');
+    expect(parisMinuteOfDay('2027-03-29T07:15:00.000Z')).toBe(9 * 60 + 15);
+  });
+
+  it('weekdays, day arithmetic and ISO input with offsets', () => {
+    expect(isoWeekday('2026-12-07')).toBe(1);
+    expect(isoWeekday('2026-12-13')).toBe(7);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2027-03-28', -1)).toBe('2027-03-27');
+    expect(utcIso('2026-12-07T09:00:00+01:00')).toBe('2026-12-07T08:00:00.000Z');
+    expect(utcIso('2026-12-07T08:00:00Z')).toBe('2026-12-07T08:00:00.000Z');
+    expect(utcIso('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+// What a lesson refers to must exist and belong to its campus (rooms, teachers, planning groups), its subject
+// must exist, and its teacher contracts must be its teachers' contracts of the lesson's session. One set query
+// per kind, whatever the number of ids.
+import type { Knex } from '@alterna/core';
+import type { RuleViolation } from '../rules/lesson-rules.js';
+
+type Db = Knex | Knex.Transaction;
+
+export interface LessonReferences {
+  campusId: string;
+  sessionId: string | null;
+  teacherIds: readonly string[];
+  teacherContractIds: readonly string[];
+  roomIds: readonly string[];
+  planningGroupIds: readonly string[];
+  schoolSubjectId: string | null;
+  /** Only changed references are checked for archival (an old lesson keeps its archived subject). */
+  subjectChanged: boolean;
+}
+
+/** Teacher typologies on a campus (teaching's `teacherTypologies`). */
+const teacherTypologies = ['teacher', 'trainer'];
+const rule = (path: string, name: string, values?: Record<string, unknown>): RuleViolation => ({ path, key: `planning.lessons.rules.${name}`, values });
+const list = (names: string[]) => names.join(', ');
+
+/** Violations of the references, and the contract of each teacher (null when none is given). */
+export async function checkReferences(db: Db, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
+  const [rooms, teachers, groups, subject, contracts] = await Promise.all([
+    refs.roomIds.length
+      ? db('rooms as r').join('buildings as b', 'b.id', 'r.building_id').join('sites as s', 's.id', 'b.site_id')
+        .whereRaw('r.id = ANY(?::uuid[])', [[...refs.roomIds]]).select('r.id', 'r.name', 's.campus_id')
+      : [],
+    refs.teacherIds.length
+      ? db('actors as a').whereRaw('a.id = ANY(?::uuid[])', [[...refs.teacherIds]]).select(
+        'a.id', db.raw("a.first_name || ' ' || a.last_name AS name"),
+        db.raw('EXISTS (SELECT 1 FROM actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ? AND r.typology = ANY(?)) AS on_campus', [refs.campusId, teacherTypologies]),
+      )
+      : [],
+    refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],
+    refs.schoolSubjectId ? db('school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
+    refs.teacherContractIds.length
+      ? db('teacher_contracts').whereRaw('id = ANY(?::uuid[])', [[...refs.teacherContractIds]]).select('id', 'teacher_id', 'training_session_id', 'campus_id', 'status')
+      : [],
+  ]);
+  const violations: RuleViolation[] = [];
+  const outside = <T extends { id: string; name: string }>(ids: readonly string[], found: T[], belongs: (row: T) => boolean) => {
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.filter((id) => !byId.get(id) || !belongs(byId.get(id)!)).map((id) => byId.get(id)?.name ?? id);
+  };
+  const badRooms = outside(refs.roomIds, rooms as { id: string; name: string; campus_id: string }[], (room) => room.campus_id === refs.campusId);
+  if (badRooms.length) violations.push(rule('rooms', 'roomsNotOnCampus', { rooms: list(badRooms) }));
+  const badTeachers = outside(refs.teacherIds, teachers as { id: string; name: string; on_campus: boolean }[], (teacher) => teacher.on_campus);
+  if (badTeachers.length) violations.push(rule('teachers', 'teachersNotOnCampus', { teachers: list(badTeachers) }));
+  const badGroups = outside(refs.planningGroupIds, groups as { id: string; name: string; campus_id: string }[], (group) => group.campus_id === refs.campusId);
+  if (badGroups.length) violations.push(rule('planningGroups', 'groupsNotOnCampus', { groups: list(badGroups) }));
+  if (refs.schoolSubjectId && !subject) violations.push(rule('schoolSubject', 'subjectUnknown'));
+  else if (subject?.archived && refs.subjectChanged) violations.push(rule('schoolSubject', 'subjectArchived', { subject: subject.name }));
+
+  const contractOf = new Map<string, string | null>(refs.teacherIds.map((id) => [id, null]));
+  const contractRows = contracts as { id: string; teacher_id: string; training_session_id: string; campus_id: string; status: string }[];
+  const known = new Set(contractRows.map((row) => row.id));
+  let contractsWrong = refs.teacherContractIds.some((id) => !known.has(id));
+  for (const contract of contractRows) {
+    const ofTeacher = contractOf.has(contract.teacher_id);
+    if (!ofTeacher || contract.training_session_id !== refs.sessionId || contract.status === 'cancelled' || contractOf.get(contract.teacher_id)) contractsWrong = true;
+    else contractOf.set(contract.teacher_id, contract.id);
+  }
+  if (contractsWrong) violations.push(rule('teacherContracts', 'contractsOfTeachers'));
+  return { violations, contractOf };
+}
