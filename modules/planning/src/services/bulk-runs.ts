@@ -1,0 +1,54 @@
+// Starting a planning run: its row, then its workflow through the operations registry. The workflow id is the
+// business id of the request, so a retried POST answers the operation it already started.
+import type { Actor, Operation } from '@alterna/core';
+import { startOperation } from '@alterna/workflows/starters';
+import type { BulkRunInput, UndoBulkRunInput } from '@alterna/workflows/planning/contract';
+import { BULK_BATCH_SIZE, BULK_BATCHES_PER_RUN, type RunKind } from '../types.js';
+import { insertRun } from './bulk-store.js';
+import type { PlanningDeps } from './deps.js';
+
+export const operationKinds = {
+  create: 'planning.bulkCreateLessons',
+  edit: 'planning.bulkEditLessons',
+  delete: 'planning.bulkDeleteLessons',
+  undo: 'planning.undoBulkRun',
+} as const;
+
+/** `planning-bulk-create:<requestId>`, `planning-bulk-move:<requestId>`… */
+export const bulkRunId = (kind: Exclude<RunKind, 'undo'>, requestId: string) => `planning-bulk-${kind}:${requestId}`;
+export const undoRunId = (runId: string) => `planning-undo:${runId}`;
+
+/** The batches of every run (the workflow receives them, so it imports nothing from the module). */
+export const batching = { batchSize: BULK_BATCH_SIZE, batchesPerRun: BULK_BATCHES_PER_RUN };
+
+/** The operation of a run already started with that id, as the actor may see it; null when there is none. */
+export async function existingRun(deps: PlanningDeps, actor: Actor, runId: string): Promise<Operation | null> {
+  const known = await deps.core.operations.byWorkflowId(runId);
+  return known ? deps.core.operations.get(actor, known.id) : null;
+}
+
+export interface RunStart {
+  runId: string;
+  kind: RunKind;
+  workflowType: 'bulkCreateLessons' | 'bulkEditLessons' | 'undoBulkRun';
+  subject: string;
+  campusId: string | null;
+  actor: Actor;
+  request: Record<string, unknown>;
+  args: BulkRunInput | UndoBulkRunInput;
+}
+
+/** Records the run (once) and starts its workflow (once). */
+export async function startRun(deps: PlanningDeps, start: RunStart): Promise<Operation> {
+  await insertRun(deps.knex, { run_id: start.runId, kind: start.kind, campus_id: start.campusId, started_by: start.actor.id, request: start.request });
+  const operationKind = start.kind === 'create' ? operationKinds.create : start.kind === 'delete' ? operationKinds.delete : start.kind === 'undo' ? operationKinds.undo : operationKinds.edit;
+  return startOperation(deps.core, {
+    workflowType: start.workflowType,
+    workflowId: start.runId,
+    kind: operationKind,
+    subject: start.subject,
+    campusId: start.campusId,
+    actor: start.actor,
+    args: [start.args],
+  });
+}
