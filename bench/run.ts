@@ -1,0 +1,59 @@
+// `npm run bench`: generates a 15,000-lesson and a 150,000-lesson centre, runs the real core and a worker
+// against them, and prints each figure against a baseline measured in the same run. It reports, it does
+// not assert: the exit code is 0 even when a figure is over its target.
+import { dropPostgresDatabase } from '@alterna/core';
+import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
+import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
+import { startBenchApp, type BenchApp } from './app.js';
+import { generateCentre, serverUrl, type GeneratedCentre } from './generate.js';
+import { measureBulk } from './measure-bulk.js';
+import { measureCalendar } from './measure-calendar.js';
+import { measureConflicts } from './measure-conflicts.js';
+import { table, type Figure } from './stats.js';
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const centres: GeneratedCentre[] = [];
+const apps: BenchApp[] = [];
+const figures: Figure[] = [];
+let stopTemporal: () => Promise<void> = async () => {};
+let stopWorker: () => Promise<void> = async () => {};
+
+try {
+  for (const lessons of [15_000, 150_000]) {
+    const centre = await generateCentre(lessons);
+    centres.push(centre);
+    log(`generated ${centre.name}: 10 campuses, 300 rooms, 400 teachers, 200 planning groups, ${lessons} lessons in ${centre.seconds.toFixed(1)} s`);
+  }
+  const temporal = await ensureTemporalServer({ address: process.env.TEMPORAL_ADDRESS, log: (m) => log(`temporal: ${m}`) });
+  stopTemporal = () => temporal.stop();
+  const [small, big] = [await startBenchApp(centres[0]!, temporal.address), await startBenchApp(centres[1]!, temporal.address)];
+  apps.push(small, big);
+
+  log('conflict check…');
+  figures.push(...(await measureConflicts(small, big)));
+  log('calendar week…');
+  figures.push(...(await measureCalendar(small, big)));
+
+  log('bundling the workflows and starting a worker…');
+  const { worker, connection } = await createWorker({ core: big.core, address: temporal.address, workflowBundle: await bundleWorkflows() });
+  const running = worker.run();
+  stopWorker = async () => {
+    worker.shutdown();
+    await running;
+    await connection.close();
+  };
+  log('bulk create…');
+  figures.push(...(await measureBulk(big)));
+} catch (error) {
+  console.error('[bench] stopped:', error);
+} finally {
+  await stopWorker().catch(() => {});
+  for (const app of apps) await app.close().catch(() => {});
+  await stopTemporal().catch(() => {});
+  for (const centre of centres) await dropPostgresDatabase(serverUrl, centre.name).catch((e: unknown) => console.error(`[bench] could not drop ${centre.name}:`, e));
+}
+
+console.log('');
+for (const c of centres) console.log(`generation of the ${c.lessons}-lesson centre (set inserts): ${c.seconds.toFixed(1)} s`);
+console.log(`\n${table(figures)}\n`);
+process.exit(0);
