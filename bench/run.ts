@@ -12,9 +12,12 @@ import { measureConflicts } from './measure-conflicts.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
+// BENCH_ONLY=calendar,conflicts,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'conflicts,calendar,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
+class Done extends Error {}
 let stopTemporal: () => Promise<void> = async () => {};
 let stopWorker: () => Promise<void> = async () => {};
 
@@ -29,11 +32,16 @@ try {
   const [small, big] = [await startBenchApp(centres[0]!, temporal.address), await startBenchApp(centres[1]!, temporal.address)];
   apps.push(small, big);
 
-  log('conflict check…');
-  figures.push(...(await measureConflicts(small, big)));
-  log('calendar week…');
-  figures.push(...(await measureCalendar(small, big)));
+  if (only.has('conflicts')) {
+    log('conflict check…');
+    figures.push(...(await measureConflicts(small, big)));
+  }
+  if (only.has('calendar')) {
+    log('calendar week…');
+    figures.push(...(await measureCalendar(small, big)));
+  }
 
+  if (!only.has('bulk')) throw new Done();
   log('bundling the workflows and starting a worker…');
   const { worker, connection } = await createWorker({ core: big.core, address: temporal.address, workflowBundle: await bundleWorkflows() });
   const running = worker.run();
@@ -45,7 +53,7 @@ try {
   log('bulk create…');
   figures.push(...(await measureBulk(big)));
 } catch (error) {
-  console.error('[bench] stopped:', error);
+  if (!(error instanceof Done)) console.error('[bench] stopped:', error);
 } finally {
   await stopWorker().catch(() => {});
   for (const app of apps) await app.close().catch(() => {});
