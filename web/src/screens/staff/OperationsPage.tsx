@@ -9,6 +9,9 @@ import { formatDateTime, percent } from '../../shared/format';
 import { errorMessage, requestJson } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { ITEM_STATUS_COLOR, STATUS_COLOR, isActive, type Operation } from './operations';
+import { isPlanningRun, runResult, undoRun } from '../planning/bulk/api';
+import { RunResults } from '../planning/bulk/RunResults';
+import { useUndoneRuns } from '../planning/bulk/useUndoneRuns';
 
 /** Staff operations page: bulk runs with live progress, per-item results and cancel. */
 export function OperationsPage() {
@@ -17,6 +20,8 @@ export function OperationsPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [cancelling, setCancelling] = useState<Record<string, boolean>>({});
+  const [undoing, setUndoing] = useState<Record<string, boolean>>({});
+  const { undone, markUndone } = useUndoneRuns(operations);
   const inFlight = useRef(false);
 
   const load = useCallback(async () => {
@@ -65,6 +70,29 @@ export function OperationsPage() {
       toast.error(errorMessage(error));
     } finally {
       setCancelling((c) => ({ ...c, [operation.id]: false }));
+    }
+  };
+
+  // A finished planning run can be undone; the undo is a run of its own, listed like any other.
+  const undo = async (operation: Operation) => {
+    const ok = await confirm({
+      title: t('planning.bulk.undo.title'),
+      message: t('planning.bulk.undo.confirmRun', { kind: kindLabel(operation.kind), subject: operation.subject }),
+      confirmLabel: t('planning.bulk.undo.ok'),
+      color: 'orange',
+    });
+    if (!ok) return;
+    setUndoing((u) => ({ ...u, [operation.id]: true }));
+    try {
+      const started = await undoRun(operation.id);
+      markUndone(operation.id);
+      setOperations((list) => (list ? [started, ...list.filter((o) => o.id !== started.id)] : list));
+      toast.success(t('planning.bulk.undo.started'));
+      void load();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setUndoing((u) => ({ ...u, [operation.id]: false }));
     }
   };
 
@@ -196,6 +224,23 @@ export function OperationsPage() {
                           </Stack>
                         </Table.Td>
                         <Table.Td ta="right">
+                          {undone[operation.id] && (
+                            <Badge color="gray" variant="light" data-testid="operation-undone">
+                              {t('planning.bulk.undo.done')}
+                            </Badge>
+                          )}
+                          {isPlanningRun(operation) && operation.status === 'completed' && runResult(operation)?.undoable && undone[operation.id] === false && (
+                            <Button
+                              size="xs"
+                              color="orange"
+                              variant="light"
+                              loading={undoing[operation.id] ?? false}
+                              onClick={() => void undo(operation)}
+                              data-testid="operation-undo"
+                            >
+                              {t('planning.bulk.undo.button')}
+                            </Button>
+                          )}
                           {operation.canCancel && (
                             <Button
                               size="xs"
@@ -251,7 +296,15 @@ function OperationDetails({ operation }: { operation: Operation }) {
           {operation.error}
         </Alert>
       )}
-      {operation.items.length === 0 ? (
+      {isPlanningRun(operation) ? (
+        operation.status === 'running' ? (
+          <Text size="sm" c="dimmed">
+            {t('planning.bulk.results.whenDone')}
+          </Text>
+        ) : (
+          <RunResults operationId={operation.id} />
+        )
+      ) : operation.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('operations.noItems')}
         </Text>

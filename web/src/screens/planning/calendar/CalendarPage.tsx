@@ -1,4 +1,220 @@
-// Placeholder: replaced by its owner.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import type { DateSelectArg, DatesSetArg } from '@fullcalendar/core';
+import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../../navigation';
+import { useMe } from '../../../session';
+import { errorMessage } from '../../../shared/http';
+import { PageTitle } from '../../../shared/PageTitle';
+import { toast } from '../../../shared/toast';
+import { ConflictAlert } from '../shared/ConflictAlert';
+import { refusalOf, type FreeSlot } from '../shared/conflicts';
+import { calendarDay, fromCalendarTime } from '../shared/time';
+import { optionsOfCampuses, usePlanningOptions } from '../shared/usePlanningOptions';
+import { loadLessons, updateLesson, type LessonEvent } from './api';
+import { FilterBar } from './FilterBar';
+import { LessonDialog, type LessonDialogState } from './LessonDialog';
+import { PlanningCalendar, type LessonChange } from './PlanningCalendar';
+import { useCalendarFilters, type CalendarView } from './useCalendarFilters';
+
+export const LESSON_UPDATE = 'planning.lesson.update';
+
+/** A refused drag: the lesson, what collided and the free slots the server proposes. */
+interface MoveRefusal {
+  lessonId: string;
+  messages: string[];
+  suggestions: FreeSlot[];
+}
+
+const wall = (date: Date) => DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat("yyyy-LL-dd'T'HH:mm");
+
+/** The planning calendar: filters in the URL, day / week / month, single lesson create, edit, drag and resize. */
 export function CalendarPage() {
-  return null;
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const canEdit = !!me?.permissions.includes(LESSON_UPDATE);
+  const [filters, setFilters] = useCalendarFilters();
+  const { options, errors: optionErrors } = usePlanningOptions();
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const [lessons, setLessons] = useState<LessonEvent[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<LessonDialogState | null>(null);
+  const [refusal, setRefusal] = useState<MoveRefusal | null>(null);
+  const [applying, setApplying] = useState(false);
+  const initial = useRef({ view: filters.view, date: filters.date });
+
+  const campusIds = useMemo(() => (filters.campus ? [filters.campus] : options.campuses.map((c) => c.uuid)), [filters.campus, options.campuses]);
+  const scoped = useMemo(() => optionsOfCampuses(options, filters.campus ? [filters.campus] : []), [options, filters.campus]);
+  const hiddenDays = useMemo(() => {
+    const shown = scoped.campuses;
+    if (!shown.length) return [];
+    const open = new Set(shown.flatMap((c) => c.openDays));
+    return [1, 2, 3, 4, 5, 6, 7].filter((iso) => !open.has(iso)).map((iso) => iso % 7);
+  }, [scoped.campuses]);
+
+  const campusKey = campusIds.join(',');
+  const filterKey = [campusKey, filters.groups.join(','), filters.rooms.join(','), filters.teachers.join(','), filters.subject ?? ''].join('|');
+  const reload = useCallback(
+    async (signal?: AbortSignal) => {
+      if (!range || !campusKey) return;
+      setLoading(true);
+      try {
+        const list = await loadLessons(
+          {
+            campusList: campusKey.split(','),
+            planningGroupsIdList: filters.groups,
+            roomsIdList: filters.rooms,
+            teachersIdList: filters.teachers,
+            schoolSubjectId: filters.subject,
+            startDate: range.start,
+            endDate: range.end,
+            withCancelled: true,
+          },
+          signal,
+        );
+        if (signal?.aborted) return;
+        setLessons(list);
+        setLoadError(null);
+      } catch (error) {
+        if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
+        setLoadError(errorMessage(error));
+      } finally {
+        if (!signal?.aborted) setLoading(false);
+      }
+    },
+    // filterKey stands for the filter lists (new arrays on each URL parse).
+    [range, filterKey],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  const onRange = (arg: DatesSetArg) => {
+    const start = fromCalendarTime(arg.start);
+    const end = fromCalendarTime(arg.end);
+    setRange((current) => (current?.start === start && current.end === end ? current : { start, end }));
+    setFilters({ view: arg.view.type as CalendarView, date: calendarDay(arg.view.currentStart) });
+  };
+
+  const onSelect = (arg: DateSelectArg) => {
+    arg.view.calendar.unselect();
+    if (!canEdit) return;
+    const campus = filters.campus ?? options.campuses[0]?.uuid ?? '';
+    // A day picked in the month view becomes a morning lesson of that day.
+    const start = arg.allDay ? `${calendarDay(arg.start)}T09:00` : wall(arg.start);
+    const end = arg.allDay ? `${calendarDay(arg.start)}T12:00` : wall(arg.end);
+    setDialog({ mode: 'create', campus, start, end });
+  };
+
+  const move = async (lessonId: string, startAt: string, endAt: string) => {
+    const saved = await updateLesson(lessonId, { startDate: startAt, endDate: endAt });
+    setLessons((list) => list.map((l) => (l.uuid === lessonId ? (saved ?? { ...l, startDate: startAt, endDate: endAt }) : l)));
+    setRefusal(null);
+    toast.success(t('planning.calendar.moved'));
+  };
+
+  const onChange = (arg: LessonChange) => {
+    const lesson = arg.event.extendedProps.lesson as LessonEvent;
+    if (!arg.event.start || !arg.event.end) return arg.revert();
+    const startAt = fromCalendarTime(arg.event.start);
+    const endAt = fromCalendarTime(arg.event.end);
+    setRefusal(null);
+    move(lesson.uuid, startAt, endAt).catch((error: unknown) => {
+      arg.revert();
+      const answer = refusalOf(error);
+      setRefusal({
+        lessonId: lesson.uuid,
+        messages: [...answer.messages, ...answer.fieldViolations.map((v) => v.message)],
+        suggestions: answer.suggestions,
+      });
+    });
+  };
+
+  const applySuggestion = async (slot: FreeSlot) => {
+    if (!refusal) return;
+    setApplying(true);
+    try {
+      await move(refusal.lessonId, slot.startAt, slot.endAt);
+    } catch (error) {
+      const answer = refusalOf(error);
+      setRefusal({ ...refusal, messages: answer.messages, suggestions: answer.suggestions });
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const errors = [...optionErrors, ...(loadError ? [loadError] : [])];
+  return (
+    <Stack gap="md" data-testid="calendar-page">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle title={t('planning.calendar.title')} intro={t('planning.calendar.intro')} />
+        <Group gap="xs">
+          {loading && <Loader size="xs" data-testid="calendar-loading" />}
+          <PageLink page="planning.progress">
+            <Button variant="default" component="span">
+              {t('planning.calendar.progressLink')}
+            </Button>
+          </PageLink>
+          {canEdit && (
+            <>
+              <PageLink page="planning.massEdit" data-testid="mass-edit-link">
+                <Button variant="light" component="span">
+                  {t('planning.calendar.massEdit')}
+                </Button>
+              </PageLink>
+              <PageLink page="planning.massCreate" data-testid="mass-create-link">
+                <Button component="span">{t('planning.calendar.massCreate')}</Button>
+              </PageLink>
+            </>
+          )}
+        </Group>
+      </Group>
+      <FilterBar filters={filters} options={scoped} campuses={options.campuses} onChange={setFilters} />
+      {errors.length > 0 && (
+        <Alert color="red" variant="light" role="alert" data-testid="calendar-error">
+          {errors.join(' ')}
+        </Alert>
+      )}
+      {refusal && (
+        <ConflictAlert
+          title={t('planning.calendar.moveRefused')}
+          messages={refusal.messages}
+          suggestions={refusal.suggestions}
+          onApply={(slot) => void applySuggestion(slot)}
+          onClose={() => setRefusal(null)}
+          applying={applying}
+          testId="move-refusal"
+        />
+      )}
+      <PlanningCalendar
+        lessons={lessons}
+        language={i18n.language}
+        canEdit={canEdit}
+        initialView={initial.current.view}
+        initialDate={initial.current.date}
+        hiddenDays={hiddenDays}
+        onRange={onRange}
+        onSelect={onSelect}
+        onOpen={(lesson) => setDialog({ mode: 'edit', lesson })}
+        onChange={onChange}
+      />
+      {dialog && (
+        <LessonDialog
+          state={dialog}
+          options={options}
+          canEdit={canEdit}
+          calendarId={filters.campus ?? (dialog.mode === 'edit' ? dialog.lesson.campus.uuid : dialog.campus)}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
 }

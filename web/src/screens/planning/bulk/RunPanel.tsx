@@ -1,0 +1,119 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '@tanstack/react-router';
+import { usePath } from '../../../navigation';
+import { confirm } from '../../../shared/dialogs';
+import { errorMessage } from '../../../shared/http';
+import { toast } from '../../../shared/toast';
+import { filtersSearch } from '../calendar/useCalendarFilters';
+import { mondayOf } from '../shared/time';
+import { getRunItems, runResult, undoRun, type Operation, type RunItemStatus } from './api';
+import { RunProgress } from './RunProgress';
+import { RunResults } from './RunResults';
+import { useOperation } from './useOperation';
+import { useUndoneRuns } from './useUndoneRuns';
+
+const LESSON_OUTCOMES: RunItemStatus[] = ['created', 'moved', 'updated', 'cancelled', 'undone'];
+
+/** A started run: live progress, then its results, a link to the calendar at its first lesson's week, and Undo. */
+export function RunPanel({ initial, onAnother, anotherLabel }: { initial: Operation; onAnother?: () => void; anotherLabel?: string }) {
+  const { t } = useTranslation();
+  const { operation, error } = useOperation(initial);
+  const finished = operation.status !== 'running';
+  const result = runResult(operation);
+  const [firstWeek, setFirstWeek] = useState<string | null>(null);
+  const [undo, setUndo] = useState<Operation | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const { undone, markUndone } = useUndoneRuns(finished ? [operation] : null);
+  const navigate = useNavigate();
+  const calendarHref = usePath('planning.calendar') + filtersSearch({ campus: operation.campusId, date: firstWeek });
+
+  useEffect(() => {
+    if (!finished || !result) return;
+    const status = LESSON_OUTCOMES.find((s) => result.counts[s]);
+    if (!status) return;
+    let live = true;
+    getRunItems(operation.id, { status, offset: 0, limit: 1 })
+      .then((page) => {
+        const at = page.items[0]?.startAt;
+        if (live && at) setFirstWeek(mondayOf(at));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+    // result is derived from the operation: its id and end are what matter.
+  }, [finished, operation.id, !!result]);
+
+  const askUndo = async () => {
+    const ok = await confirm({
+      title: t('planning.bulk.undo.title'),
+      message: t('planning.bulk.undo.confirm'),
+      confirmLabel: t('planning.bulk.undo.ok'),
+      color: 'orange',
+    });
+    if (!ok) return;
+    setUndoing(true);
+    try {
+      setUndo(await undoRun(operation.id));
+      markUndone(operation.id);
+      toast.info(t('planning.bulk.undo.started'));
+    } catch (e) {
+      toast.error(errorMessage(e));
+    } finally {
+      setUndoing(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="run-panel" data-operation-id={operation.id}>
+      <Card withBorder radius="lg" padding="lg">
+        <RunProgress operation={operation} error={error} />
+      </Card>
+      {finished && (
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="sm">
+            <Group justify="space-between" gap="sm">
+              <Text fw={700}>{t('planning.bulk.results.title')}</Text>
+              <Group gap="xs">
+                {firstWeek && (
+                  <Button
+                    component="a"
+                    href={calendarHref}
+                    onClick={(event: MouseEvent) => {
+                      event.preventDefault();
+                      void navigate({ href: calendarHref });
+                    }}
+                    variant="default"
+                    size="xs"
+                    data-testid="run-calendar-link"
+                  >
+                    {t('planning.bulk.results.openCalendar')}
+                  </Button>
+                )}
+                {result?.undoable && !undo && undone[operation.id] === false && (
+                  <Button variant="light" color="orange" size="xs" onClick={() => void askUndo()} loading={undoing} data-testid="run-undo">
+                    {t('planning.bulk.undo.button')}
+                  </Button>
+                )}
+                {onAnother && (
+                  <Button variant="subtle" size="xs" onClick={onAnother} data-testid="run-another">
+                    {anotherLabel}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+            <RunResults operationId={operation.id} />
+          </Stack>
+        </Card>
+      )}
+      {undo && (
+        <Stack gap="xs" data-testid="undo-run">
+          <Text fw={700}>{t('planning.bulk.undo.runTitle')}</Text>
+          <RunPanel initial={undo} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { percent } from '../../../shared/format';
+import { STATUS_COLOR } from '../../staff/operations';
+import { runResult, type Operation } from './api';
+import { ITEM_COLOUR, ITEM_ORDER } from './statuses';
+
+/** A run's live progress: a bar done / total, then the counts per outcome once it has ended. */
+export function RunProgress({ operation, error }: { operation: Operation; error?: string | null }) {
+  const { t } = useTranslation();
+  const { done, total } = operation.progress;
+  const finished = operation.status !== 'running';
+  const pct = finished && operation.status === 'completed' ? 100 : percent(done, total);
+  const counts = runResult(operation)?.counts ?? {};
+  return (
+    <Stack gap="xs" data-testid="run-progress" data-status={operation.status} data-operation-id={operation.id}>
+      <Group justify="space-between" gap="xs">
+        <div>
+          <Text fw={600}>{t(`operations.kinds.${operation.kind}`, { defaultValue: operation.kind })}</Text>
+          <Text size="sm" c="dimmed" data-testid="run-subject">
+            {operation.subject}
+          </Text>
+        </div>
+        <Badge color={STATUS_COLOR[operation.status] ?? 'gray'} variant="light" data-testid="run-status">
+          {t(`operations.status.${operation.status}`, { defaultValue: operation.status })}
+        </Badge>
+      </Group>
+      <Progress.Root size="xl" radius="xl" aria-label={t('planning.bulk.run.progress')}>
+        <Progress.Section value={pct} color={STATUS_COLOR[operation.status] ?? 'blue'} animated={!finished} />
+      </Progress.Root>
+      <Text size="sm" c="dimmed" data-testid="run-progress-label">
+        {t('planning.bulk.run.progressLabel', { done, total, percent: pct })}
+      </Text>
+      {Object.keys(counts).length > 0 && (
+        <Group gap="xs" data-testid="run-counts">
+          {ITEM_ORDER.filter((status) => counts[status]).map((status) => (
+            <Badge key={status} color={ITEM_COLOUR[status]} variant="light" size="lg" data-testid="run-count" data-status={status}>
+              {t('planning.bulk.run.count', { count: counts[status], label: t(`planning.bulk.itemStatus.${status}`) })}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {operation.error && (
+        <Alert color="red" variant="light" data-testid="run-error">
+          {operation.error}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="orange" variant="light">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { LessonEvent } from './api';
+import { toEvent } from './events';
+import { filtersSearch, parseFilters } from './useCalendarFilters';
+
+const lesson = (status: string, color: string | null = '#1c7ed6'): LessonEvent => ({
+  uuid: 'l1',
+  startDate: '2026-12-07T08:00:00.000Z',
+  endDate: '2026-12-07T11:00:00.000Z',
+  remote: 'present',
+  lessonType: 'course',
+  lessonStatus: status,
+  lessonCancellationType: status === 'cancelled' ? 'disease' : null,
+  cancelDesc: null,
+  description: null,
+  campus: { uuid: 'c1', name: 'Paris' },
+  teachers: [{ uuid: 't1', firstName: 'Jean', lastName: 'Dupont' }],
+  rooms: [{ uuid: 'r1', name: 'S101', size: 24, building: { uuid: 'b1', name: 'A' } }],
+  schoolSubject: { uuid: 's1', name: 'Culture générale', shortName: 'CGE', color },
+  planningGroups: [{ uuid: 'g1', name: 'BTS 1' }],
+  attendanceStarted: false,
+});
+
+describe('lessons in the calendar', () => {
+  it('draws an active lesson at Paris hours in its subject colour, editable', () => {
+    const event = toEvent(lesson('active'), true);
+    expect(event).toMatchObject({ id: 'l1', start: '2026-12-07T09:00:00', end: '2026-12-07T12:00:00', backgroundColor: '#1c7ed6', textColor: '#ffffff', editable: true });
+    expect(event.title).toBe('CGE · BTS 1 · S101 · Dupont Jean');
+  });
+
+  it('keeps cancelled and locked lessons in place, cancelled ones grey', () => {
+    const cancelled = toEvent(lesson('cancelled'), true);
+    expect(cancelled.editable).toBe(false);
+    expect(cancelled.backgroundColor).toBe('#ced4da');
+    expect(cancelled.classNames).toContain('lesson-cancelled');
+    expect(toEvent(lesson('locked'), true).editable).toBe(false);
+    expect(toEvent(lesson('active'), false).editable).toBe(false);
+  });
+
+  it('keeps the filters in the URL and reads them back', () => {
+    const search = filtersSearch({ campus: 'c1', groups: ['g1', 'g2'], rooms: [], teachers: ['t1'], subject: null, view: 'dayGridMonth', date: '2026-12-07' });
+    expect(search).toBe('?campus=c1&groups=g1%2Cg2&teachers=t1&view=dayGridMonth&date=2026-12-07');
+    expect(parseFilters(search)).toEqual({ campus: 'c1', groups: ['g1', 'g2'], rooms: [], teachers: ['t1'], subject: null, view: 'dayGridMonth', date: '2026-12-07' });
+    expect(parseFilters('?view=bogus&date=tomorrow').view).toBe('timeGridWeek');
+    expect(parseFilters('?view=bogus&date=tomorrow').date).toBeNull();
+  });
+});
