@@ -5,7 +5,7 @@ export { createLogger, type Logger } from './logger.js';
 export { defineModule, type ModuleDefinition, type CoreDeps, type Migration, type RouteDefinition, type RouteContext, type GraphqlContribution } from './modules/contract.js';
 export { discoverModules } from './modules/discover.js';
 export { orderModules, ModuleOrderError } from './modules/order.js';
-export { openDatabase, createPostgresDatabase, dropPostgresDatabase, type Knex, type Database } from './db/index.js';
+export { openDatabase, createPostgresDatabase, dropPostgresDatabase, postgresDatabasesLike, type Knex, type Database } from './db/index.js';
 export * from './errors.js';
 export * from './auth/types.js';
 export { PermissionMatrix, spaceOf, typologiesOf } from './auth/permissions.js';

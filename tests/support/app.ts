@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
-import { createCore, createLogger, discoverModules, loadConfig, type Core, type ModuleDefinition } from '@alterna/core';
+import { createCore, createLogger, createPostgresDatabase, discoverModules, loadConfig, type Core, type ModuleDefinition } from '@alterna/core';
 
 export interface TestApp {
   core: Core;
@@ -9,11 +9,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real core against the run's database and Temporal server, listening on a free port. */
+// Test files run in their own module graph: this promise is the file's own copy of the run's database.
+let fileDatabase: Promise<string> | null = null;
+
+/** This test file's database: a copy of the run's seeded one, so no other file's data is ever in sight. */
+export function testDatabaseUrl(): Promise<string> {
+  fileDatabase ??= createPostgresDatabase(inject('postgresServerUrl'), `${inject('databaseName')}_f${crypto.randomUUID().slice(0, 8)}`, inject('databaseName'));
+  return fileDatabase;
+}
+
+/** The real core against the file's copy of the run's database and the Temporal server, listening on a free port. */
 export async function startTestApp(env: Record<string, string> = {}, extraModules: ModuleDefinition<any>[] = []): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: await testDatabaseUrl(),
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     // Each test file gets its own task queue, so its workers never pick up another file's work.
     TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`,

@@ -63,9 +63,13 @@ async function onServer(serverUrl: string, sql: string, bindings: string[]): Pro
   }
 }
 
-/** Creates a fresh PostgreSQL database on a server (tests make one per run) and returns its URL. */
-export async function createPostgresDatabase(serverUrl: string, name: string): Promise<string> {
-  await onServer(serverUrl, 'CREATE DATABASE ??', [name]);
+/**
+ * Creates a fresh PostgreSQL database on a server (tests make one per run, then a copy of it per test file)
+ * and returns its URL; `template` copies an existing database, which must have no open connection.
+ */
+export async function createPostgresDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
+  if (template) await onServer(serverUrl, 'CREATE DATABASE ?? TEMPLATE ??', [name, template]);
+  else await onServer(serverUrl, 'CREATE DATABASE ??', [name]);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -73,4 +77,15 @@ export async function createPostgresDatabase(serverUrl: string, name: string): P
 
 export function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
   return onServer(serverUrl, 'DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+}
+
+/** Names of the server's databases that start with a prefix (a test run's copies, to drop them at the end). */
+export async function postgresDatabasesLike(serverUrl: string, prefix: string): Promise<string[]> {
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  try {
+    const { rows } = await admin.raw("SELECT datname FROM pg_database WHERE starts_with(datname, ?)", [prefix]);
+    return rows.map((row: { datname: string }) => row.datname);
+  } finally {
+    await admin.destroy();
+  }
 }

@@ -44,60 +44,73 @@ interface LessonRow {
   planning_groups: Lesson['planningGroups'];
 }
 
-/** Each link kind of a lesson as one JSON array, read through the link table's primary key (lesson_id, …). */
-const linkColumns = {
-  teachers: `(SELECT COALESCE(json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
-      ORDER BY a.last_name, a.first_name, a.id), '[]') FROM lesson_teachers lt JOIN actors a ON a.id = lt.teacher_id WHERE lt.lesson_id = l.id) AS teachers`,
-  rooms: `(SELECT COALESCE(json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)
-      ORDER BY r.name, r.id), '[]') FROM lesson_rooms lr JOIN rooms r ON r.id = lr.room_id JOIN buildings b ON b.id = r.building_id WHERE lr.lesson_id = l.id) AS rooms`,
-  planningGroups: `(SELECT COALESCE(json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id), '[]')
-      FROM lesson_planning_groups lg JOIN planning_groups g ON g.id = lg.planning_group_id WHERE lg.lesson_id = l.id) AS planning_groups`,
+/**
+ * Each link kind as one JSON array per lesson, aggregated ONCE over the whole set (`found`): a grouped join
+ * per kind, not a sub-select per lesson.
+ */
+const linkAggregates = {
+  found_teachers: `SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
+      ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id JOIN actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
+  found_rooms: `SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)
+      ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id JOIN rooms r ON r.id = lr.room_id JOIN buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
+  found_groups: `SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id) AS list
+      FROM found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id`,
 };
 
 /**
- * The lessons of a filter, by start, in ONE statement: the lessons, and per link kind a set read through the
- * link table's primary key (no query per lesson, no round trip per kind). With a period and campuses, the
- * `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`, one branch per campus); link
- * filters are semi-joins. Attendance is asked once for the whole set.
+ * The lessons of a filter, by start, in ONE statement: the set of lessons first (`found`), then per link kind
+ * one grouped aggregate over that set (no query per lesson, no round trip per kind). With a period and
+ * campuses, the `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`, one branch per
+ * campus); link filters are semi-joins. Attendance is asked once for the whole set.
  */
 export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
   if (filter.ids && !filter.ids.length) return [];
   if (filter.campusIds && !filter.campusIds.length) return [];
-  const query = db('lessons as l')
-    .join('campuses as c', 'c.id', 'l.campus_id')
-    .leftJoin('school_subjects as ss', 'ss.id', 'l.school_subject_id')
-    .select(
-      'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', 'l.start_at', 'l.end_at', 'l.remote', 'l.lesson_type', 'l.status',
-      'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
-      'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color',
-      db.raw(linkColumns.teachers), db.raw(linkColumns.rooms), db.raw(linkColumns.planningGroups),
-    )
-    .orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]);
+  const found = db('lessons as l').select('l.*');
   const period = filter.from && filter.to ? db.raw("tstzrange(?::timestamptz, ?::timestamptz, '[)')", [filter.from, filter.to]) : null;
   if (filter.campusIds) {
     const campusIds = [...new Set(filter.campusIds)];
     if (period) {
       // One "campus = ? AND period && ?" branch per campus: each is a GiST index scan.
-      query.where((where) => {
+      found.where((where) => {
         for (const campusId of campusIds) where.orWhere((branch) => branch.where('l.campus_id', campusId).andWhereRaw('l.period && ?', [period]));
       });
     } else {
-      query.whereIn('l.campus_id', campusIds);
+      found.whereIn('l.campus_id', campusIds);
     }
   } else if (period) {
-    query.whereRaw('l.period && ?', [period]);
+    found.whereRaw('l.period && ?', [period]);
   }
-  if (filter.ids) query.whereRaw('l.id = ANY(?::uuid[])', [[...new Set(filter.ids)]]);
+  if (filter.ids) found.whereRaw('l.id = ANY(?::uuid[])', [[...new Set(filter.ids)]]);
   const linked = (table: string, column: string, ids: readonly string[] | undefined) => {
-    if (ids) query.whereIn('l.id', db(table).select('lesson_id').whereIn(column, [...new Set(ids)]));
+    if (ids) found.whereIn('l.id', db(table).select('lesson_id').whereIn(column, [...new Set(ids)]));
   };
   linked('lesson_planning_groups', 'planning_group_id', filter.planningGroupIds);
   linked('lesson_rooms', 'room_id', filter.roomIds);
   linked('lesson_teachers', 'teacher_id', filter.teacherIds);
-  if (filter.schoolSubjectId) query.where('l.school_subject_id', filter.schoolSubjectId);
-  if (filter.lessonType) query.where('l.lesson_type', filter.lessonType);
-  if (filter.remote) query.where('l.remote', filter.remote);
-  if (!filter.withCancelled) query.whereNot('l.status', 'cancelled');
+  if (filter.schoolSubjectId) found.where('l.school_subject_id', filter.schoolSubjectId);
+  if (filter.lessonType) found.where('l.lesson_type', filter.lessonType);
+  if (filter.remote) found.where('l.remote', filter.remote);
+  if (!filter.withCancelled) found.whereNot('l.status', 'cancelled');
+
+  const query = db
+    .with('found', found)
+    .with('found_teachers', db.raw(linkAggregates.found_teachers))
+    .with('found_rooms', db.raw(linkAggregates.found_rooms))
+    .with('found_groups', db.raw(linkAggregates.found_groups))
+    .from('found as l')
+    .join('campuses as c', 'c.id', 'l.campus_id')
+    .leftJoin('school_subjects as ss', 'ss.id', 'l.school_subject_id')
+    .leftJoin('found_teachers as ft', 'ft.lesson_id', 'l.id')
+    .leftJoin('found_rooms as fr', 'fr.lesson_id', 'l.id')
+    .leftJoin('found_groups as fg', 'fg.lesson_id', 'l.id')
+    .select(
+      'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', 'l.start_at', 'l.end_at', 'l.remote', 'l.lesson_type', 'l.status',
+      'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
+      'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color',
+      db.raw("COALESCE(ft.list, '[]') AS teachers"), db.raw("COALESCE(fr.list, '[]') AS rooms"), db.raw("COALESCE(fg.list, '[]') AS planning_groups"),
+    )
+    .orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]);
   const rows: LessonRow[] = await query;
   const started = attendance && rows.length ? await attendance.started(db, rows.map((row) => row.id)) : new Set<string>();
   return rows.map((row) => toLesson(row, started));
