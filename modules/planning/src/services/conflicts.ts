@@ -7,6 +7,7 @@ import type { Conflict, ConflictKind, FreeSlot, LessonSlot } from '../types.js';
 import type { PlanningDeps } from './deps.js';
 import { suggestFreeSlots } from './free-slots.js';
 import { campusesByIds, closuresOn, companyPeriodsOn, groupParents, heldResources, sessionDates, sessionOn, type DayProbe, type Probe } from './lesson-conflict-queries.js';
+import { allQueries } from './queries.js';
 
 // OWNER: lessons helper. The interface is the contract other planning code relies on; keep it.
 export interface ConflictCheckOptions {
@@ -40,10 +41,10 @@ export function conflictsService(_deps: PlanningDeps): ConflictsService {
     async check(db, slots, options = {}) {
       const found: Conflict[][] = slots.map(() => []);
       if (!slots.length) return found;
-      const tasks: Promise<void>[] = [];
-      if (options.resources !== false) tasks.push(checkResources(db, slots, found));
-      if (options.calendar !== false) tasks.push(checkCalendar(db, slots, found));
-      await Promise.all(tasks);
+      const tasks: (() => Promise<void>)[] = [];
+      if (options.resources !== false) tasks.push(() => checkResources(db, slots, found));
+      if (options.calendar !== false) tasks.push(() => checkCalendar(db, slots, found));
+      await allQueries(db, tasks);
       return found.map(dedupe);
     },
     describe: (db, conflicts, t) => describeConflicts(db, conflicts, t),
@@ -102,11 +103,11 @@ async function checkCalendar(db: Db, slots: LessonSlot[], found: Conflict[][]): 
     for (const id of new Set(slot.planningGroupIds)) groupDays.push({ i, id, day });
   });
   if (!campusDays.length) return;
-  const [closures, periods, campuses, sessions] = await Promise.all([
-    closuresOn(db, campusDays),
-    companyPeriodsOn(db, groupDays),
-    campusesByIds(db, [...new Set(slots.map((slot) => slot.campusId))]),
-    sessionDates(db),
+  const [closures, periods, campuses, sessions] = await allQueries(db, [
+    () => closuresOn(db, campusDays),
+    () => companyPeriodsOn(db, groupDays),
+    () => campusesByIds(db, [...new Set(slots.map((slot) => slot.campusId))]),
+    () => sessionDates(db),
   ]);
   for (const closure of closures) {
     const day = days[closure.i]!;
@@ -149,13 +150,13 @@ async function describeConflicts(db: Db, conflicts: Conflict[], t: Translate): P
   const lessonIds = [...new Set(conflicts.filter((c) => lessonKinds.includes(c.kind) && c.otherId && !c.label).map((c) => c.otherId!))];
   const names = async (table: string, ids: string[], column: string | Knex.Raw) =>
     ids.length ? new Map<string, string>((await db(table).whereIn('id', ids).select('id', { name: column })).map((row: { id: string; name: string }) => [row.id, row.name])) : new Map<string, string>();
-  const [rooms, people, groups, trainingGroups, campuses, subjects] = await Promise.all([
-    names('rooms', missing(['room', 'booking']), 'name'),
-    names('actors', missing(['teacher', 'trainerConstraint']), db.raw("first_name || ' ' || last_name")),
-    names('planning_groups', missing(['planningGroup']), 'name'),
-    names('training_groups', missing(['companyPeriod']), 'name'),
-    names('campuses', missing(['closedDay']), 'name'),
-    lessonIds.length
+  const [rooms, people, groups, trainingGroups, campuses, subjects] = await allQueries(db, [
+    () => names('rooms', missing(['room', 'booking']), 'name'),
+    () => names('actors', missing(['teacher', 'trainerConstraint']), db.raw("first_name || ' ' || last_name")),
+    () => names('planning_groups', missing(['planningGroup']), 'name'),
+    () => names('training_groups', missing(['companyPeriod']), 'name'),
+    () => names('campuses', missing(['closedDay']), 'name'),
+    async (): Promise<Map<string, string>> => lessonIds.length
       ? db('lessons').join('school_subjects', 'school_subjects.id', 'lessons.school_subject_id').whereIn('lessons.id', lessonIds).select('lessons.id', 'school_subjects.name')
         .then((rows: { id: string; name: string }[]) => new Map(rows.map((row) => [row.id, row.name])))
       : new Map<string, string>(),

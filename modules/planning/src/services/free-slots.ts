@@ -5,6 +5,7 @@ import { nearestFreeSlots, outwardOffsets, type DayWindow } from '../rules/lesso
 import { addDays, isoWeekday, parisDay, parisInstant, toParis } from '../rules/lesson-time.js';
 import type { FreeSlot, LessonSlot } from '../types.js';
 import { campusesByIds, groupParents, sessionDates, sessionOn } from './lesson-conflict-queries.js';
+import { allQueries } from './queries.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -31,11 +32,11 @@ export async function suggestFreeSlots(db: Db, slot: LessonSlot, count: number):
 
   const parents = await groupParents(db, [...new Set(slot.planningGroupIds)]);
   const groups = [...groupFamilies(parents)(slot.planningGroupIds)];
-  const [busy, blockedDays, campuses, sessions] = await Promise.all([
-    busyPeriods(db, slot, groups, windowStart, windowEnd),
-    blockedCalendarDays(db, slot, first, last),
-    campusesByIds(db, [slot.campusId]),
-    sessionDates(db),
+  const [busy, blockedDays, campuses, sessions] = await allQueries(db, [
+    () => busyPeriods(db, slot, groups, windowStart, windowEnd),
+    () => blockedCalendarDays(db, slot, first, last),
+    () => campusesByIds(db, [slot.campusId]),
+    () => sessionDates(db),
   ]);
   const openDays = campuses.get(slot.campusId)?.openDays ?? [];
   const days: DayWindow[] = outwardOffsets(SUGGESTION_REACH_DAYS)

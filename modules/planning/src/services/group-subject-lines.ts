@@ -1,6 +1,7 @@
 import { ValidationError, type Knex, type Translate, type Violation } from '@alterna/core';
 import { removedSubjects } from '../rules/group-subject-lines.js';
 import { groupMessages, type SubjectLinesInput } from '../validation/groups.js';
+import { allQueries } from './queries.js';
 
 type Line = SubjectLinesInput['lines'][number];
 
@@ -11,9 +12,9 @@ type Line = SubjectLinesInput['lines'][number];
  */
 export async function saveSubjectLines(trx: Knex.Transaction, groupId: string, lines: Line[], t: Translate): Promise<void> {
   const wanted = lines.map((line) => line.schoolSubject!);
-  const [saved, subjects] = await Promise.all([
-    trx('planning_group_subject_lines').where('planning_group_id', groupId).pluck('school_subject_id') as Promise<string[]>,
-    wanted.length ? trx('school_subjects').whereIn('id', wanted).select('id', 'archived') : Promise.resolve([]),
+  const [saved, subjects] = await allQueries(trx, [
+    () => trx('planning_group_subject_lines').where('planning_group_id', groupId).pluck('school_subject_id') as Promise<string[]>,
+    () => wanted.length ? trx('school_subjects').whereIn('id', wanted).select('id', 'archived') : Promise.resolve([]),
   ]);
   const known = new Map((subjects as { id: string; archived: boolean }[]).map((s) => [s.id, s]));
   const violations: Violation[] = [];

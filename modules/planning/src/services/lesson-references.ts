@@ -3,6 +3,7 @@
 // per kind, whatever the number of ids.
 import type { Knex } from '@alterna/core';
 import type { RuleViolation } from '../rules/lesson-rules.js';
+import { allQueries } from './queries.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -25,20 +26,20 @@ const list = (names: string[]) => names.join(', ');
 
 /** Violations of the references, and the contract of each teacher (null when none is given). */
 export async function checkReferences(db: Db, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
-  const [rooms, teachers, groups, subject, contracts] = await Promise.all([
-    refs.roomIds.length
+  const [rooms, teachers, groups, subject, contracts] = await allQueries(db, [
+    () => refs.roomIds.length
       ? db('rooms as r').join('buildings as b', 'b.id', 'r.building_id').join('sites as s', 's.id', 'b.site_id')
         .whereRaw('r.id = ANY(?::uuid[])', [[...refs.roomIds]]).select('r.id', 'r.name', 's.campus_id')
       : [],
-    refs.teacherIds.length
+    () => refs.teacherIds.length
       ? db('actors as a').whereRaw('a.id = ANY(?::uuid[])', [[...refs.teacherIds]]).select(
         'a.id', db.raw("a.first_name || ' ' || a.last_name AS name"),
         db.raw('EXISTS (SELECT 1 FROM actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ? AND r.typology = ANY(?)) AS on_campus', [refs.campusId, teacherTypologies]),
       )
       : [],
-    refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],
-    refs.schoolSubjectId ? db('school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
-    refs.teacherContractIds.length
+    () => refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],
+    () => refs.schoolSubjectId ? db('school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
+    () => refs.teacherContractIds.length
       ? db('teacher_contracts').whereRaw('id = ANY(?::uuid[])', [[...refs.teacherContractIds]]).select('id', 'teacher_id', 'training_session_id', 'campus_id', 'status')
       : [],
   ]);
