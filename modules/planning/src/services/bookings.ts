@@ -91,14 +91,17 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
 
   /** Writes inside a transaction after the lesson check; a racing booking loses on the exclusion constraint. */
   async function write(roomId: string, value: BookingInput, exceptId: string | null, t: Translate, run: (trx: Db) => Promise<string>): Promise<string> {
-    try {
-      return await knex.transaction(async (trx) => {
-        await assertNoLesson(trx, roomId, value, t);
-        return run(trx);
-      });
-    } catch (error) {
-      if (isExclusionViolation(error, NO_OVERLAP)) throw await bookingConflict(roomId, value, exceptId, t);
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await knex.transaction(async (trx) => {
+          await assertNoLesson(trx, roomId, value, t);
+          return await run(trx);
+        });
+      } catch (error) {
+        if (isExclusionViolation(error, NO_OVERLAP)) throw await bookingConflict(roomId, value, exceptId, t);
+        // Racing inserts into an exclusion constraint may wait on each other: PostgreSQL aborts one; try again.
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      }
     }
   }
 
