@@ -1,6 +1,5 @@
 import { isUuid, ValidationError, type RouteDefinition, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
-import { groupsTranslate } from '../services/group-messages.js';
 import type { PlanningServices } from '../services/index.js';
 
 type Route = RouteDefinition<PlanningServices>;
@@ -29,7 +28,7 @@ function queryIds(value: string | string[] | undefined, name: string, t: Transla
   return ids;
 }
 
-const say = (t: Translate, key: string, values: Record<string, unknown> = {}) => groupsTranslate(t)(`planning.groups.${key}`, values) as string;
+const say = (t: Translate, key: string, values: Record<string, unknown> = {}) => t(`planning.groups.${key}`, values) as string;
 
 /** Planning groups: list, new, informations, the subject table, student subscriptions, deletion. Thin: the service decides. */
 export const groupsRoutes: Route[] = [

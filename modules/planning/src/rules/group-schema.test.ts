@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '@alterna/core';
 import { createI18n } from '@alterna/core/i18n/index';
 import { fr, en } from '../locales/index.js';
-import { groupsTranslate } from '../services/group-messages.js';
 import { planningGroupSchema, subjectLinesSchema, subscriptionsSchema } from '../validation/groups.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 async function translators() {
   const i18n = await createI18n({ planning: { fr, en } });
-  return { fr: groupsTranslate(i18n.getFixedT('fr')), en: groupsTranslate(i18n.getFixedT('en')) };
+  return { fr: i18n.getFixedT('fr'), en: i18n.getFixedT('en') };
 }
 
 const violations = (promise: Promise<unknown>) => promise.then(() => [], (error: { violations: unknown[] }) => error.violations);

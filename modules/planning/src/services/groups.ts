@@ -5,7 +5,6 @@ import { planningGroupSchema, subjectLinesSchema, subscriptionsSchema } from '..
 import type { PlanningDeps } from './deps.js';
 import { deleteGroup } from './group-deletion.js';
 import { campusExists, formOptions, informationsRow, informationViolations } from './group-informations.js';
-import { groupsTranslate } from './group-messages.js';
 import { groupRow, groupRows, presentGroups, type GroupRow } from './group-store.js';
 import { saveSubjectLines } from './group-subject-lines.js';
 import { availableRegistrations, subscribe, subscriptionsOf, unsubscribe, type SubscriptionScope } from './group-subscriptions.js';
@@ -120,46 +119,41 @@ export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService
     },
 
     async create(actor, input, t) {
-      const tt = groupsTranslate(t);
-      const values = await checkedInformations(actor, input, tt, null);
-      const [created] = await knex('planning_groups').insert(informationsRow(values)).returning('id').catch((error: unknown) => nameTaken(error, tt));
+      const values = await checkedInformations(actor, input, t, null);
+      const [created] = await knex('planning_groups').insert(informationsRow(values)).returning('id').catch((error: unknown) => nameTaken(error, t));
       return one(knex, created.id);
     },
 
     async update(actor, id, input, t) {
-      const tt = groupsTranslate(t);
       await changeable(actor, id);
-      const values = await checkedInformations(actor, input, tt, id);
-      await knex('planning_groups').where('id', id).update({ ...informationsRow(values), updated_at: knex.fn.now() }).catch((error: unknown) => nameTaken(error, tt));
+      const values = await checkedInformations(actor, input, t, id);
+      await knex('planning_groups').where('id', id).update({ ...informationsRow(values), updated_at: knex.fn.now() }).catch((error: unknown) => nameTaken(error, t));
       return one(knex, id);
     },
 
     async saveSubjectLines(actor, id, input, t) {
-      const tt = groupsTranslate(t);
       await changeable(actor, id);
-      const { lines } = await validate(subjectLinesSchema, input, tt);
+      const { lines } = await validate(subjectLinesSchema, input, t);
       return knex.transaction(async (trx) => {
         await changeable(actor, id, trx, true);
-        await saveSubjectLines(trx, id, lines, tt);
+        await saveSubjectLines(trx, id, lines, t);
         return one(trx, id);
       });
     },
 
     async subscribe(actor, id, input, t) {
-      const tt = groupsTranslate(t);
       await changeable(actor, id);
-      const { registrations } = await validate(subscriptionsSchema, input, tt);
+      const { registrations } = await validate(subscriptionsSchema, input, t);
       return knex.transaction(async (trx) => {
         const row = await changeable(actor, id, trx, true);
-        const added = await subscribe(trx, scopeOf(row), registrations as string[], tt);
+        const added = await subscribe(trx, scopeOf(row), registrations as string[], t);
         return { added, planningGroup: await one(trx, id) };
       });
     },
 
     async unsubscribe(actor, id, input, t) {
-      const tt = groupsTranslate(t);
       await changeable(actor, id);
-      const { registrations } = await validate(subscriptionsSchema, input, tt);
+      const { registrations } = await validate(subscriptionsSchema, input, t);
       return knex.transaction(async (trx) => {
         await changeable(actor, id, trx, true);
         const removed = await unsubscribe(trx, id, registrations as string[]);
@@ -168,15 +162,14 @@ export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService
     },
 
     async remove(actor, id, t) {
-      const tt = groupsTranslate(t);
       await knex
         .transaction(async (trx) => {
           await changeable(actor, id, trx, true);
-          await deleteGroup(trx, id, tt);
+          await deleteGroup(trx, id, t);
         })
         .catch((error: unknown) => {
           // Something linked to the group after all (a module the counts do not know): still a refusal, never a 500.
-          if (isPgError(error, '23503')) throw new ValidationError([{ path: '', message: tt('planning.groups.delete.inUse') }]);
+          if (isPgError(error, '23503')) throw new ValidationError([{ path: '', message: t('planning.groups.delete.inUse') }]);
           throw error;
         });
     },
