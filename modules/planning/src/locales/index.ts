@@ -22,8 +22,8 @@ function merge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-// The core files a module's catalogue under the module's name: a file's `planning` wrapper (if any) is that name.
-const catalogue = (...files: Tree[]) => files.map((file) => (file.planning as Tree | undefined) ?? file).reduce((all, file) => merge(all, file), {} as Tree) as Catalogue;
+// Each file's top level is its area: the core files the module's catalogue under `planning` itself.
+const catalogue = (...files: Tree[]) => files.reduce((all, file) => merge(all, file), {} as Tree) as Catalogue;
 
 /** One catalogue per language, merged from one file per area of the module (each area owns its file). */
 export const fr = catalogue(commonFr, lessonsFr, bulkFr, groupsFr, resourcesFr);

@@ -3,7 +3,8 @@ import { perm } from '../permissions.js';
 import { bookingSchema, type BookingInput } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
 import type { PeriodParams } from './occupancy.js';
-import { firstOverlappingLesson, iso, isExclusionViolation, lessonName, periodWords, type Db } from './resource-common.js';
+import { firstOverlappingLesson, iso, lessonName, periodWords, type Db } from './resource-common.js';
+import { exclusionConstraint, retryOnDeadlock } from './db-errors.js';
 
 /** A room booking (event booking): a room held for something that is not a lesson. */
 export interface RoomBooking {
@@ -91,17 +92,16 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
 
   /** Writes inside a transaction after the lesson check; a racing booking loses on the exclusion constraint. */
   async function write(roomId: string, value: BookingInput, exceptId: string | null, t: Translate, run: (trx: Db) => Promise<string>): Promise<string> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await knex.transaction(async (trx) => {
+    try {
+      return await retryOnDeadlock(() =>
+        knex.transaction(async (trx) => {
           await assertNoLesson(trx, roomId, value, t);
-          return await run(trx);
-        });
-      } catch (error) {
-        if (isExclusionViolation(error, NO_OVERLAP)) throw await bookingConflict(roomId, value, exceptId, t);
-        // Racing inserts into an exclusion constraint may wait on each other: PostgreSQL aborts one; try again.
-        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
-      }
+          return run(trx);
+        }),
+      );
+    } catch (error) {
+      if (exclusionConstraint(error) === NO_OVERLAP) throw await bookingConflict(roomId, value, exceptId, t);
+      throw error;
     }
   }
 

@@ -4,7 +4,8 @@
 // the batch row by row, each in its own savepoint, so only the colliding rows are refused.
 import type { Knex } from '@alterna/core';
 import type { Conflict, ConflictKind, LessonSlot } from '../types.js';
-import { exclusionKind, slotOf, type LessonSnapshot } from './bulk-lessons.js';
+import { slotOf, type LessonSnapshot } from './bulk-lessons.js';
+import { lessonExclusionKind } from './db-errors.js';
 
 const constraints = 'lesson_teachers_no_overlap, lesson_rooms_no_overlap, lesson_planning_groups_no_overlap';
 /** Rounds of "write, check, take out the colliding ones" before going row by row. */
@@ -58,7 +59,7 @@ export async function applyWithoutConflicts(trx: Knex.Transaction, changes: Chan
         pending = pending.filter((c) => !error.found.has(c.key));
         continue;
       }
-      if (!exclusionKind(error)) throw error;
+      if (!lessonExclusionKind(error)) throw error;
       break;
     }
   }
@@ -74,7 +75,7 @@ export async function applyWithoutConflicts(trx: Knex.Transaction, changes: Chan
         refused.set(change.key, error.found.get(change.key)!);
         continue;
       }
-      const kind = exclusionKind(error);
+      const kind = lessonExclusionKind(error);
       if (!kind) throw error;
       refused.set(change.key, await namedCollision(trx, ops, change.target, kind));
     }

@@ -7,11 +7,12 @@ import { calendarConflictKinds, type Conflict, type LessonSlot } from '../types.
 import { expandOccurrences, isClosedDay, occurrenceDates, parisDate, type OccurrenceRule } from '../rules/occurrences.js';
 import type { BulkCreateRequest } from '../validation/bulk.js';
 import { namedCollision } from './bulk-apply.js';
-import { exclusionKind, insertLessons, sessionsByDay, slotOf, type NewLesson } from './bulk-lessons.js';
+import { insertLessons, sessionsByDay, slotOf, type NewLesson } from './bulk-lessons.js';
 import { campusOfResources, dedupeViolations, loadReferences, resourceViolations, teacherLinks } from './bulk-references.js';
 import { batching, bulkRunId, existingRun, startRun } from './bulk-runs.js';
 import { countsInRange, insertItems, loadRun, markItems, pendingItems, type ItemOutcome, type NewItem } from './bulk-store.js';
 import type { PlanningDeps } from './deps.js';
+import { lessonExclusionKind } from './db-errors.js';
 
 /** A line as the run keeps it: its campus and each teacher's contract resolved at the start. */
 export interface StoredLine {
@@ -178,14 +179,14 @@ export function bulkCreateService(deps: PlanningDeps) {
       free.forEach((p, i) => results.set(p.seq, ids[i] ?? [{ kind: 'room' }]));
       return results;
     } catch (error) {
-      if (!exclusionKind(error)) throw error;
+      if (!lessonExclusionKind(error)) throw error;
     }
     for (const p of free) {
       try {
         const [id] = await trx.transaction((sp) => insertLessons(sp, [p.lesson]));
         results.set(p.seq, id ?? [{ kind: 'room' }]);
       } catch (error) {
-        const kind = exclusionKind(error);
+        const kind = lessonExclusionKind(error);
         if (!kind) throw error;
         results.set(p.seq, await namedCollision(trx, { check }, p.lesson, kind));
       }

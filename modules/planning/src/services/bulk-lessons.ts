@@ -1,7 +1,7 @@
 // Set reads and writes of lessons for bulk runs: snapshots (what undo restores), inserts of lessons and their
 // link rows, restores. One statement per table for a whole batch, never a query per lesson.
 import type { Knex } from '@alterna/core';
-import type { ConflictKind, LessonSlot } from '../types.js';
+import type { LessonSlot } from '../types.js';
 
 type Db = Knex | Knex.Transaction;
 /** Bindings of arrays (pg sends them as PostgreSQL arrays). */
@@ -36,20 +36,6 @@ export const linkTables = {
   rooms: { table: 'lesson_rooms', column: 'room_id' },
   planningGroups: { table: 'lesson_planning_groups', column: 'planning_group_id' },
 } as const;
-
-/** The hard conflict kinds the exclusion constraints guard, by constraint name (a `23P01` names one). */
-const exclusionKinds: Record<string, ConflictKind> = {
-  lesson_teachers_no_overlap: 'teacher',
-  lesson_rooms_no_overlap: 'room',
-  lesson_planning_groups_no_overlap: 'planningGroup',
-};
-
-/** The conflict kind of an exclusion violation, or null for any other error. */
-export function exclusionKind(error: unknown): ConflictKind | null {
-  const e = error as { code?: string; constraint?: string } | null;
-  if (e?.code !== '23P01') return null;
-  return exclusionKinds[e.constraint ?? ''] ?? 'room';
-}
 
 /** Slices of a list, so that no statement passes PostgreSQL's 65,535 parameters. */
 export function chunks<T>(list: T[], size: number): T[][] {

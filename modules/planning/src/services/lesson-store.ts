@@ -76,8 +76,3 @@ export async function deleteLessonRow(trx: Trx, lessonId: string): Promise<numbe
   return trx('lessons').where({ id: lessonId }).delete();
 }
 
-/** A `23P01` of a lesson link's exclusion constraint: a racing request holds the resource. */
-export function isLessonExclusion(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23P01' && /^lesson_(teachers|rooms|planning_groups)_no_overlap$/.test(e.constraint ?? '');
-}

@@ -10,11 +10,10 @@ import type { PlanningDeps } from './deps.js';
 import { sessionDates, sessionOn } from './lesson-conflict-queries.js';
 import { lessonsByIds, readLessons, type LessonFilter } from './lesson-reads.js';
 import { checkReferences } from './lesson-references.js';
-import { deleteLessonRow, insertLessonRow, isLessonExclusion, updateLessonRow, type LessonColumns, type LessonLinks } from './lesson-store.js';
+import { deleteLessonRow, insertLessonRow, updateLessonRow, type LessonColumns, type LessonLinks } from './lesson-store.js';
 import type { TrainerConstraint } from './trainer-constraints.js';
+import { lessonExclusionKind, retryOnDeadlock } from './db-errors.js';
 
-/** How many times a write aborted by a deadlock between racing requests is tried. */
-const DEADLOCK_RETRIES = 5;
 
 export { lessonsByIds } from './lesson-reads.js';
 
@@ -122,25 +121,18 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
    * Writes in a transaction; a racing request that took the resource first (`23P01` of an exclusion
    * constraint) is answered like any conflict, named by a check re-run in the same transaction.
    */
-  const writeFree = async <T>(slot: LessonSlot, t: Translate, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> => {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await knex.transaction(async (trx) => {
-          try {
-            return await trx.transaction((savepoint) => write(savepoint));
-          } catch (error) {
-            if (!isLessonExclusion(error)) throw error;
-            const [conflicts = []] = await deps.services().conflicts.check(trx, [slot], { calendar: false });
-            throw await conflictError(trx, slot, conflicts, t);
-          }
-        });
-      } catch (error) {
-        // Racing inserts into an exclusion constraint may wait on each other; PostgreSQL then aborts one
-        // (deadlock). Trying again waits on the winner and ends in a named conflict or a clean write.
-        if ((error as { code?: string }).code !== '40P01' || attempt >= DEADLOCK_RETRIES) throw error;
-      }
-    }
-  };
+  const writeFree = async <T>(slot: LessonSlot, t: Translate, write: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+    retryOnDeadlock(() =>
+      knex.transaction(async (trx) => {
+        try {
+          return await trx.transaction((savepoint) => write(savepoint));
+        } catch (error) {
+          if (!lessonExclusionKind(error)) throw error;
+          const [conflicts = []] = await deps.services().conflicts.check(trx, [slot], { calendar: false });
+          throw await conflictError(trx, slot, conflicts, t);
+        }
+      }),
+    );
 
   const sessionOfDay = async (startAt: string) => sessionOn(await sessionDates(knex), parisDay(startAt))?.id ?? null;
 

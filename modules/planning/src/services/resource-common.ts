@@ -7,12 +7,6 @@ export type Db = Knex | Knex.Transaction;
 /** Teachers are actors with one of these typologies on a campus. */
 export const teacherTypologies = ['teacher', 'trainer'] as const;
 
-/** PostgreSQL refused a row because of that exclusion constraint (two periods overlap). */
-export function isExclusionViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return !!e && e.code === '23P01' && e.constraint === constraint;
-}
-
 /** The day and times of a period as a message shows them (Paris). */
 export function periodWords(startAt: string | Date, endAt: string | Date): { date: string; start: string; end: string } {
   return { date: parisDayOf(startAt), start: parisTimeOf(startAt), end: parisTimeOf(endAt) };

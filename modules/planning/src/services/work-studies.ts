@@ -3,7 +3,8 @@ import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { workStudyEditSchema, workStudySchema } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
-import { isExclusionViolation, type Db } from './resource-common.js';
+import { exclusionConstraint } from './db-errors.js';
+import type { Db } from './resource-common.js';
 
 export interface WorkStudyTrainingGroup {
   id: string;
@@ -113,7 +114,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
         savedId = created.id;
       }
     } catch (error) {
-      if (isExclusionViolation(error, NO_OVERLAP)) throw await overlapError(groupId, value, id, t);
+      if (exclusionConstraint(error) === NO_OVERLAP) throw await overlapError(groupId, value, id, t);
       throw error;
     }
     return toPeriod(await periods(knex).where('w.id', savedId).first());
