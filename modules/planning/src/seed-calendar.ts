@@ -1,6 +1,5 @@
-import { DateTime } from 'luxon';
 import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
-import { CENTRE_TIME_ZONE } from './types.js';
+import { addDays, isoWeekday } from './rules/lesson-time.js';
 
 // Pure calendar helpers of the demo planning seed: which days get lessons, and the day's slots in UTC.
 
@@ -18,25 +17,6 @@ export interface Closure {
   endDate: string;
 }
 
-export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!;
-}
-
-/** ISO weekday, 1 = Monday. */
-export function weekday(date: string): number {
-  return DateTime.fromISO(date, { zone: 'UTC' }).weekday;
-}
-
-/** The Monday of the ISO week holding the date. */
-export function mondayOf(date: string): string {
-  return addDays(date, 1 - weekday(date));
-}
-
-/** A Paris wall-clock time of a day, as an ISO UTC instant (DST handled by luxon). */
-export function parisInstant(date: string, time: string): string {
-  return DateTime.fromISO(`${date}T${time}`, { zone: CENTRE_TIME_ZONE }).toUTC().toISO()!;
-}
-
 /**
  * The `count` working days (Monday to Friday, inside [from, to], no public holiday, not skipped) nearest to
  * `today`, in date order: "about eight weeks around today", kept inside the session even at its edges.
@@ -46,7 +26,7 @@ export function daysAround(today: string, from: string, to: string, count: numbe
   const picked: string[] = [];
   for (let distance = 0; picked.length < count && distance < 400; distance++) {
     for (const day of distance === 0 ? [today] : [addDays(today, -distance), addDays(today, distance)]) {
-      if (day < from || day > to || weekday(day) > 5 || holidays.has(day) || skip(day)) continue;
+      if (day < from || day > to || isoWeekday(day) > 5 || holidays.has(day) || skip(day)) continue;
       if (picked.length < count) picked.push(day);
     }
   }

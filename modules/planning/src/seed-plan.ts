@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { addDays, daysAround, demoSlots, isClosed, mondayOf, parisInstant, weekday } from './seed-calendar.js';
+import { daysAround, demoSlots, isClosed } from './seed-calendar.js';
+import { addDays, isoWeekday as weekday, mondayOf, parisWallClock } from './rules/lesson-time.js';
 import { contractKey, type DemoContext } from './seed-context.js';
 import type { CancellationType, LessonStatus, LessonType, RemoteMode } from './types.js';
 
@@ -132,7 +133,7 @@ export function planDemoTerm(ctx: DemoContext, newId: () => string = () => crypt
   const timed = (name: string, day: string, from: string, to: string, description: string) => {
     const teacher = teacherNamed(name);
     if (!teacher) return;
-    constraints.push({ teacherId: teacher.id, allDay: false, startAt: parisInstant(day, from), endAt: parisInstant(day, to), description });
+    constraints.push({ teacherId: teacher.id, allDay: false, startAt: parisWallClock(day, from), endAt: parisWallClock(day, to), description });
     for (const slot of slotsOverlapping(from, to)) take([teacher.id], day, slot);
   };
   timed('Paul Rousseau', nextWeekday(today, 3), '13:30', '17:00', "Jury d'examen à l'académie");
@@ -140,7 +141,7 @@ export function planDemoTerm(ctx: DemoContext, newId: () => string = () => crypt
   const sarah = teacherNamed('Sarah Blanc');
   if (sarah) {
     const thursday = addDays(mondayOf(today), 17);
-    constraints.push({ teacherId: sarah.id, allDay: true, startAt: parisInstant(thursday, '00:00'), endAt: parisInstant(addDays(thursday, 2), '00:00'), description: 'Formation de formateurs' });
+    constraints.push({ teacherId: sarah.id, allDay: true, startAt: parisWallClock(thursday, '00:00'), endAt: parisWallClock(addDays(thursday, 2), '00:00'), description: 'Formation de formateurs' });
     for (const day of [thursday, addDays(thursday, 1)]) demoSlots.forEach((_, slot) => take([sarah.id], day, slot));
   }
 
@@ -178,7 +179,7 @@ export function planDemoTerm(ctx: DemoContext, newId: () => string = () => crypt
     counters.set(group.id, count + 1);
     const [from, to] = demoSlots[slot]!;
     lessons.push({
-      id: newId(), campusId: group.campusId, day, slot, startAt: parisInstant(day, from), endAt: parisInstant(day, to), subjectId,
+      id: newId(), campusId: group.campusId, day, slot, startAt: parisWallClock(day, from), endAt: parisWallClock(day, to), subjectId,
       teacherId: teacher?.id ?? null, contractId, roomId: room?.id ?? null, groupId: group.id,
       lessonType: practical ? 'practical' : count % 6 === 4 ? 'tutorial' : 'course', remote,
       status: 'active', cancellationType: null, cancelDesc: null, description: null,
@@ -238,7 +239,7 @@ export function planDemoTerm(ctx: DemoContext, newId: () => string = () => crypt
     const room = candidates.find((r) => freeOn(r));
     const day = room && freeOn(room);
     if (!room || !day) return;
-    bookings.push({ roomId: room.id, campusId: room.campusId, startAt: parisInstant(day, times[0]), endAt: parisInstant(day, times[1]), title, description });
+    bookings.push({ roomId: room.id, campusId: room.campusId, startAt: parisWallClock(day, times[0]), endAt: parisWallClock(day, times[1]), title, description });
     slots.forEach((slot) => take([room.id], day, slot));
   };
   book('Amphi B', 'Paris', [], ['17:30', '19:30'], 0, "Réunion d'information alternance", 'Présentation de l’alternance aux familles et aux entreprises.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, parisDay, parisInstant, parisMinuteOfDay, utcIso } from './lesson-time.js';
+import { addDays, isoWeekday, parisDay, parisInstant, parisMinuteOfDay, parisTime, parisWallClock, utcIso } from './lesson-time.js';
 
 describe('Paris days and times', () => {
   it('a lesson at 00:30 in Paris belongs to that Paris day, in winter and in summer', () => {
@@ -25,5 +25,32 @@ describe('Paris days and times', () => {
     expect(utcIso('2026-12-07T09:00:00+01:00')).toBe('2026-12-07T08:00:00.000Z');
     expect(utcIso('2026-12-07T08:00:00Z')).toBe('2026-12-07T08:00:00.000Z');
     expect(utcIso('nope')).toBeNull();
+  });
+});
+
+describe('Paris days and wall-clock times', () => {
+  it('turns Paris wall-clock times into instants, winter and summer', () => {
+    expect(parisWallClock('2026-12-07', '09:00')).toBe('2026-12-07T08:00:00.000Z');
+    expect(parisWallClock('2026-07-07', '09:00')).toBe('2026-07-07T07:00:00.000Z');
+    // The night the clocks go forward (29 March 2026): midnight is still +01:00, 09:00 is +02:00.
+    expect(parisWallClock('2026-03-29')).toBe('2026-03-28T23:00:00.000Z');
+    expect(parisWallClock('2026-03-29', '09:00')).toBe('2026-03-29T07:00:00.000Z');
+  });
+
+  it('reads the Paris day and time of an instant', () => {
+    expect(parisDay('2026-12-06T23:30:00Z')).toBe('2026-12-07');
+    expect(parisTime('2026-12-06T23:30:00Z')).toBe('00:30');
+    expect(parisDay(new Date('2026-07-01T22:15:00Z'))).toBe('2026-07-02');
+    expect(utcIso('2026-12-07T09:00:00+01:00')).toBe('2026-12-07T08:00:00.000Z');
+  });
+
+  it('shifts days across months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('reads instants back as Paris days', () => {
+    expect(parisWallClock('2026-12-07', '00:30')).toBe('2026-12-06T23:30:00.000Z');
+    expect(parisDay('2026-12-06T23:30:00.000Z')).toBe('2026-12-07');
   });
 });

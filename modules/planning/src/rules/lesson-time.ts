@@ -47,6 +47,23 @@ export function parisInstant(day: string, hour: number, minute = 0): number {
   return wall - offset;
 }
 
+/** A Paris wall-clock time ('HH:mm') of a Paris day as an ISO UTC instant (09:00 is 08:00Z in winter, 07:00Z in summer). */
+export function parisWallClock(day: string, time = '00:00'): string {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return new Date(parisInstant(day, hour, minute)).toISOString();
+}
+
+/** The Paris wall-clock time 'HH:mm' of an instant. */
+export function parisTime(at: string | Date | number): string {
+  const ms = millis(at);
+  return new Date(ms + parisOffset(ms)).toISOString().slice(11, 16);
+}
+
+/** Today in Paris ('YYYY-MM-DD'). */
+export function parisToday(now: Date = new Date()): string {
+  return parisDay(now);
+}
+
 /** Minutes since Paris midnight of an instant. */
 export function parisMinuteOfDay(at: string | Date | number): number {
   const ms = millis(at);
@@ -57,6 +74,11 @@ export function parisMinuteOfDay(at: string | Date | number): number {
 /** The day `days` after a 'YYYY-MM-DD' day (negative: before). */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
+}
+
+/** The Monday of the ISO week holding a 'YYYY-MM-DD' day. */
+export function mondayOf(day: string): string {
+  return addDays(day, 1 - isoWeekday(day));
 }
 
 /** A luxon DateTime in Paris (for formatting messages, not for hot loops). */

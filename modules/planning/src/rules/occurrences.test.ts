@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expandOccurrences, isClosedDay, isoWeekday, lastAllowedDate, occurrenceDates, parisDate, wallClockToUtc, type OccurrenceRule } from './occurrences.js';
+import { expandOccurrences, isClosedDay, lastAllowedDate, occurrenceDates, type OccurrenceRule } from './occurrences.js';
+import { isoWeekday } from './lesson-time.js';
 import { shiftPeriod } from './bulk-shift.js';
 
 const rule = (values: Partial<OccurrenceRule>): OccurrenceRule => ({
@@ -72,11 +73,6 @@ describe('occurrence expansion', () => {
     const sunday = expandOccurrences(rule({ frequency: 'daily', startDate: '2027-10-31', endDate: '2027-10-31', startTime: '01:30', endTime: '04:00' }));
     // 01:30 is still summer time; 04:00 is winter time: the lesson lasts three and a half hours that night.
     expect(sunday.map((d) => [d.startAt, d.endAt])).toEqual([['2027-10-30T23:30:00.000Z', '2027-10-31T03:00:00.000Z']]);
-  });
-
-  it('reads instants back as Paris days', () => {
-    expect(wallClockToUtc('2026-12-07', '00:30')).toBe('2026-12-06T23:30:00.000Z');
-    expect(parisDate('2026-12-06T23:30:00.000Z')).toBe('2026-12-07');
   });
 
   it('allows at most one year', () => {

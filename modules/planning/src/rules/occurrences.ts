@@ -1,7 +1,6 @@
 // The days of a mass creation (SPEC §5 "Frequencies: every day, every week, every month") and their Paris
 // wall-clock times in UTC. Pure: the validation (web and server) and the workflow's prepare step share it.
-import { DateTime } from 'luxon';
-import { CENTRE_TIME_ZONE } from '../types.js';
+import { isoWeekday, parisWallClock } from './lesson-time.js';
 
 export const frequencies = ['daily', 'weekly', 'monthly'] as const;
 export type Frequency = (typeof frequencies)[number];
@@ -32,8 +31,6 @@ export interface Occurrence {
 const dayMs = 86_400_000;
 const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** ISO weekday (1 = Monday … 7 = Sunday) of a 'YYYY-MM-DD' day. */
-export const isoWeekday = (date: string) => ((new Date(utcDay(date)).getUTCDay() + 6) % 7) + 1;
 
 /** Every 'YYYY-MM-DD' from `from` to `to`, both included. */
 function* daysBetween(from: string, to: string): Generator<string> {
@@ -69,24 +66,13 @@ export function occurrenceDates(rule: OccurrenceRule): string[] {
   return dates;
 }
 
-/** A Paris wall-clock time of a Paris day as an ISO UTC instant (09:00 is 08:00Z in winter, 07:00Z in summer). */
-export function wallClockToUtc(date: string, time: string, zone = CENTRE_TIME_ZONE): string {
-  return DateTime.fromISO(`${date}T${time}`, { zone }).toUTC().toISO({ suppressMilliseconds: false })!;
-}
-
-/** The Paris day ('YYYY-MM-DD') of an instant. */
-export function parisDate(instant: string | Date, zone = CENTRE_TIME_ZONE): string {
-  const at = typeof instant === 'string' ? DateTime.fromISO(instant) : DateTime.fromJSDate(instant);
-  return at.setZone(zone).toISODate()!;
-}
-
 /** The rule's occurrences with their UTC periods. */
-export function expandOccurrences(rule: OccurrenceRule, zone = CENTRE_TIME_ZONE): Occurrence[] {
+export function expandOccurrences(rule: OccurrenceRule): Occurrence[] {
   return occurrenceDates(rule).map((date) => ({
     date,
     weekday: isoWeekday(date),
-    startAt: wallClockToUtc(date, rule.startTime, zone),
-    endAt: wallClockToUtc(date, rule.endTime, zone),
+    startAt: parisWallClock(date, rule.startTime),
+    endAt: parisWallClock(date, rule.endTime),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { daysIncluded, shiftDay } from './resource-time.js';
+import { daysIncluded } from './resource-time.js';
+import { addDays } from './lesson-time.js';
 
 /** How the occupancy plan shows its period: one day by hours, a week or a month by days. */
 export const occupancyTypes = ['day', 'week', 'month'] as const;
@@ -31,8 +32,8 @@ export function periodContaining(type: OccupancyType, day: string): OccupancyPer
 
 /** The previous (-1) or next (+1) period of the same type. */
 export function shiftPeriod(period: OccupancyPeriod, direction: -1 | 1): OccupancyPeriod {
-  if (period.type === 'day') return periodContaining('day', shiftDay(period.startDate, direction));
-  if (period.type === 'week') return periodContaining('week', shiftDay(period.startDate, 7 * direction));
+  if (period.type === 'day') return periodContaining('day', addDays(period.startDate, direction));
+  if (period.type === 'week') return periodContaining('week', addDays(period.startDate, 7 * direction));
   const month = DateTime.fromISO(period.startDate, { zone: 'UTC' }).startOf('month').plus({ months: direction });
   return periodContaining('month', month.toISODate()!);
 }
@@ -40,5 +41,5 @@ export function shiftPeriod(period: OccupancyPeriod, direction: -1 | 1): Occupan
 /** Every day of a period, in order. */
 export function daysOf(startDate: string, endDate: string): string[] {
   const count = Math.max(0, Math.min(daysIncluded(startDate, endDate), OCCUPANCY_MAX_DAYS));
-  return Array.from({ length: count }, (_, i) => shiftDay(startDate, i));
+  return Array.from({ length: count }, (_, i) => addDays(startDate, i));
 }

@@ -1,4 +1,5 @@
-import { daysIncluded, parisDayOf, parisInstant, parisTimeOf, shiftDay } from './resource-time.js';
+import { daysIncluded } from './resource-time.js';
+import { addDays, parisDay, parisTime, parisWallClock } from './lesson-time.js';
 
 /** SPEC §5/§9: a constraint over the whole period covers at least two days. */
 export const MIN_WHOLE_PERIOD_DAYS = 2;
@@ -21,8 +22,8 @@ export function wholePeriodDays(startDate: string, endDate: string): number {
 
 /** The instants a constraint holds: Paris midnight to midnight after the last day, or the day's two times. */
 export function constraintInstants(input: ConstraintTimes): { startAt: string; endAt: string } {
-  if (input.allDay) return { startAt: parisInstant(input.startDate), endAt: parisInstant(shiftDay(input.endDate ?? input.startDate, 1)) };
-  return { startAt: parisInstant(input.startDate, input.startTime ?? '00:00'), endAt: parisInstant(input.startDate, input.endTime ?? '00:00') };
+  if (input.allDay) return { startAt: parisWallClock(input.startDate), endAt: parisWallClock(addDays(input.endDate ?? input.startDate, 1)) };
+  return { startAt: parisWallClock(input.startDate, input.startTime ?? '00:00'), endAt: parisWallClock(input.startDate, input.endTime ?? '00:00') };
 }
 
 /** What the constraint form shows: days and times, all as text ('' for times of a whole period). */
@@ -35,7 +36,7 @@ export interface ConstraintFormTimes {
 
 /** Back from instants to what the form shows (the last day of a whole period is the day before its end). */
 export function constraintFormTimes(allDay: boolean, startAt: string | Date, endAt: string | Date): ConstraintFormTimes {
-  const startDate = parisDayOf(startAt);
-  if (allDay) return { startDate, endDate: shiftDay(parisDayOf(endAt), -1), startTime: '', endTime: '' };
-  return { startDate, endDate: startDate, startTime: parisTimeOf(startAt), endTime: parisTimeOf(endAt) };
+  const startDate = parisDay(startAt);
+  if (allDay) return { startDate, endDate: addDays(parisDay(endAt), -1), startTime: '', endTime: '' };
+  return { startDate, endDate: startDate, startTime: parisTime(startAt), endTime: parisTime(endAt) };
 }

@@ -4,7 +4,8 @@ import { ValidationError, type Actor, type Knex, type Operation, type Translate,
 import type { BulkCounts } from '@alterna/workflows/planning/contract';
 import { perm } from '../permissions.js';
 import { calendarConflictKinds, type Conflict, type LessonSlot } from '../types.js';
-import { expandOccurrences, isClosedDay, occurrenceDates, parisDate, type OccurrenceRule } from '../rules/occurrences.js';
+import { expandOccurrences, isClosedDay, occurrenceDates, type OccurrenceRule } from '../rules/occurrences.js';
+import { parisDay } from '../rules/lesson-time.js';
 import type { BulkCreateRequest } from '../validation/bulk.js';
 import { namedCollision } from './bulk-apply.js';
 import { insertLessons, sessionsByDay, slotOf, type NewLesson } from './bulk-lessons.js';
@@ -123,7 +124,7 @@ export function bulkCreateService(deps: PlanningDeps) {
       const { lines, rule } = run.request;
       // The Paris day of an item, from its seq (day by day, line by line), without time-zone arithmetic.
       const dates = occurrenceDates(rule);
-      const dayOf = (seq: number) => dates[Math.floor(seq / lines.length)] ?? parisDate(items.find((i) => i.seq === seq)!.start_at!);
+      const dayOf = (seq: number) => dates[Math.floor(seq / lines.length)] ?? parisDay(items.find((i) => i.seq === seq)!.start_at!);
       const planned = items.map((item) => {
         const line = lines[item.seq % lines.length]!;
         const lesson: NewLesson = {

@@ -6,7 +6,7 @@ import type { BulkCounts } from '@alterna/workflows/planning/contract';
 import { perm } from '../permissions.js';
 import type { Conflict, LessonSlot } from '../types.js';
 import { shiftPeriod, type Move } from '../rules/bulk-shift.js';
-import { parisDate } from '../rules/occurrences.js';
+import { parisDay } from '../rules/lesson-time.js';
 import { editedFields, lessonResourceViolations, type BulkEditRequest, type BulkPreviewRequest, type BulkRemoveRequest, type BulkPreviewAction } from '../validation/bulk.js';
 import { applyWithoutConflicts, type Change } from './bulk-apply.js';
 import { describeReasons } from './bulk-describe.js';
@@ -54,7 +54,7 @@ function editedLinks(edit: StoredEdit | null | undefined): (keyof typeof linkTab
 export function targetOf(lesson: LessonSnapshot, request: EditRunRequest, sessionOf: (day: string) => string | null): LessonSnapshot {
   if (request.action === 'move' && request.move) {
     const period = shiftPeriod(lesson, request.move);
-    return { ...lesson, ...period, trainingSessionId: sessionOf(parisDate(period.startAt)) ?? lesson.trainingSessionId };
+    return { ...lesson, ...period, trainingSessionId: sessionOf(parisDay(period.startAt)) ?? lesson.trainingSessionId };
   }
   const edit = request.edit ?? {};
   const contractOf = (teacherId: string) => edit.contracts?.find((c) => c.teacherId === teacherId && c.campusId === lesson.campusId)?.contractId ?? null;
@@ -182,7 +182,7 @@ export function bulkEditService(deps: PlanningDeps) {
     if (request.action === 'cancel' || request.action === 'delete') return { items: ordered.map((l) => row(l)) };
     try {
       await knex.transaction(async (trx) => {
-        const sessionOf = await sessionsByDay(trx, ordered.map((l) => parisDate(shiftPeriodOf(l, request).startAt)));
+        const sessionOf = await sessionsByDay(trx, ordered.map((l) => parisDay(shiftPeriodOf(l, request).startAt)));
         const targets = ordered.map((l) => targetOf(l, request, sessionOf));
         await trx.raw(`SET CONSTRAINTS ${constraints} DEFERRED`);
         await restoreLessons(trx, targets, editedLinks(request.edit));
@@ -242,7 +242,7 @@ export function bulkEditService(deps: PlanningDeps) {
         }
         outcomes.push(...ready.map((r) => done(r.seq, r.lesson)));
       } else {
-        const sessionOf = await sessionsByDay(trx, ready.map((r) => parisDate(shiftPeriodOf(r.lesson, request).startAt)));
+        const sessionOf = await sessionsByDay(trx, ready.map((r) => parisDay(shiftPeriodOf(r.lesson, request).startAt)));
         const changes: Change[] = ready.map((r) => ({ key: r.seq, target: targetOf(r.lesson, request, sessionOf) }));
         const links = editedLinks(request.edit);
         const refused = await applyWithoutConflicts(trx, changes, { write: (db, list) => restoreLessons(db, list.map((c) => c.target), links), check });

@@ -1,6 +1,6 @@
 import { NotFoundError, NotLoggedInError, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
-import { parisInstant, shiftDay } from '../rules/resource-time.js';
+import { addDays, parisWallClock } from '../rules/lesson-time.js';
 import type { OccupancyType } from '../rules/resource-occupancy.js';
 import { occupancyPeriodSchema } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
@@ -91,8 +91,8 @@ export function occupancyService(deps: PlanningDeps): OccupancyService {
       const campus = await knex('campuses').where({ id: campusId }).first('id', 'name', 'open_days');
       if (!campus) throw new NotFoundError('campus');
       // The period covers whole Paris days: midnight of the first to midnight after the last.
-      const from = parisInstant(value.startDate);
-      const to = parisInstant(shiftDay(value.endDate, 1));
+      const from = parisWallClock(value.startDate);
+      const to = parisWallClock(addDays(value.endDate, 1));
       const campusRooms = () =>
         knex('rooms as r').join('buildings as b', 'b.id', 'r.building_id').join('sites as si', 'si.id', 'b.site_id').where('si.campus_id', campusId);
 

@@ -1,5 +1,5 @@
 import type { Knex, Translate } from '@alterna/core';
-import { parisDayOf, parisTimeOf } from '../rules/resource-time.js';
+import { parisDay, parisTime } from '../rules/lesson-time.js';
 
 /** What the resources services share: the knex or transaction to read with, Paris wording, lesson lookups. */
 export type Db = Knex | Knex.Transaction;
@@ -9,7 +9,7 @@ export const teacherTypologies = ['teacher', 'trainer'] as const;
 
 /** The day and times of a period as a message shows them (Paris). */
 export function periodWords(startAt: string | Date, endAt: string | Date): { date: string; start: string; end: string } {
-  return { date: parisDayOf(startAt), start: parisTimeOf(startAt), end: parisTimeOf(endAt) };
+  return { date: parisDay(startAt), start: parisTime(startAt), end: parisTime(endAt) };
 }
 
 export interface OverlappingLesson {

@@ -3,7 +3,8 @@
 import { yup } from '@alterna/core/validation/index';
 import { workStudyTypes as workStudyTypeValues } from '../types.js';
 import { OCCUPANCY_MAX_DAYS, occupancyTypes } from '../rules/resource-occupancy.js';
-import { daysIncluded, instantMillis, isIsoDate, isIsoInstant, isTimeOfDay, minutesOf, parisDayOf } from '../rules/resource-time.js';
+import { daysIncluded, instantMillis, isIsoDate, isIsoInstant, isTimeOfDay, minutesOf } from '../rules/resource-time.js';
+import { parisDay } from '../rules/lesson-time.js';
 import { MIN_WHOLE_PERIOD_DAYS } from '../rules/trainer-constraint.js';
 
 export { OCCUPANCY_MAX_DAYS, occupancyTypes, periodContaining, shiftPeriod, daysOf, isOccupancyType, type OccupancyType, type OccupancyPeriod } from '../rules/resource-occupancy.js';
@@ -50,7 +51,7 @@ export const bookingSchema = yup.object({
     })
     .test('same-day', key('booking.sameDay'), function (value) {
       const start = this.parent.startAt as unknown;
-      return !isIsoInstant(start) || !isIsoInstant(value) || parisDayOf(start) === parisDayOf(value);
+      return !isIsoInstant(start) || !isIsoInstant(value) || parisDay(start) === parisDay(value);
     }),
 });
 export type BookingInput = yup.InferType<typeof bookingSchema>;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { bookingFormSchema } from '@alterna/planning/validation/resources';
-import { parisDayOf, parisInstant, parisTimeOf } from '@alterna/planning/rules/resource-time';
+import { parisDay, parisTime, parisWallClock } from '@alterna/planning/rules/lesson-time';
 import { confirm } from '../../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { errorMessage, requestJson } from '../../../shared/http';
@@ -35,15 +35,15 @@ export function BookingDialog({ target, onClose, onSaved }: { target: BookingTar
   const { booking, campusId, startDate, endDate } = target;
   const form = useServerForm<Values, { message: string }>({
     initialValues: booking
-      ? { title: booking.title, description: booking.description ?? '', date: parisDayOf(booking.startAt), startTime: parisTimeOf(booking.startAt), endTime: parisTimeOf(booking.endAt) }
+      ? { title: booking.title, description: booking.description ?? '', date: parisDay(booking.startAt), startTime: parisTime(booking.startAt), endTime: parisTime(booking.endAt) }
       : { title: '', description: '', date: target.date, startTime: target.startTime, endTime: target.endTime },
     validationSchema: bookingFormSchema,
     action: (values) => {
       const body = {
         title: values.title.trim(),
         description: values.description.trim() || null,
-        startAt: parisInstant(values.date, values.startTime),
-        endAt: parisInstant(values.date, values.endTime),
+        startAt: parisWallClock(values.date, values.startTime),
+        endAt: parisWallClock(values.date, values.endTime),
       };
       const url = booking ? resourceRoutes.bookingEdit(booking.id, campusId, startDate, endDate) : resourceRoutes.bookingCreate(campusId, target.room.id, startDate, endDate);
       return postForm<{ message: string }>(url, body, { startAt: 'startTime', endAt: 'endTime' });

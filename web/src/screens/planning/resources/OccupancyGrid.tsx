@@ -1,7 +1,7 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { parisTimeOf } from '@alterna/planning/rules/resource-time';
+import { parisTime } from '@alterna/planning/rules/lesson-time';
 import type { OccupancyBooking, OccupancyLesson, OccupancyPlan, OccupancyRoom } from './api';
 import { byBuilding, columnsOf, hourAt, onDay, placeOnDay, type OccupancyColumn } from './occupancy-layout';
 import './occupancy.css';
@@ -13,7 +13,7 @@ export interface GridActions {
 }
 
 const fallbackColor = '#4263eb';
-const hhmm = (startAt: string, endAt: string) => `${parisTimeOf(startAt)}–${parisTimeOf(endAt)}`;
+const hhmm = (startAt: string, endAt: string) => `${parisTime(startAt)}–${parisTime(endAt)}`;
 const personName = (p: { firstName: string; lastName: string }) => `${p.lastName} ${p.firstName}`;
 
 /** The room occupancy grid: one row per room, the period's hours or days as columns, lessons and bookings as blocks. */
@@ -57,7 +57,7 @@ export function OccupancyGrid({ plan, onBook, onBooking }: { plan: OccupancyPlan
       >
         {plan.type !== 'month' && (
           <span>
-            {plan.type === 'week' && <b>{parisTimeOf(lesson.startAt)} </b>}
+            {plan.type === 'week' && <b>{parisTime(lesson.startAt)} </b>}
             {lesson.schoolSubject?.shortName ?? t(`planning.resources.lessonTypes.${lesson.lessonType}`, { defaultValue: lesson.lessonType })}
             {plan.type === 'day' && lesson.planningGroups.length > 0 && ` · ${lesson.planningGroups.map((g) => g.name).join(', ')}`}
           </span>
@@ -81,7 +81,7 @@ export function OccupancyGrid({ plan, onBook, onBooking }: { plan: OccupancyPlan
       >
         {plan.type !== 'month' && (
           <span>
-            {plan.type === 'week' && <b>{parisTimeOf(booking.startAt)} </b>}
+            {plan.type === 'week' && <b>{parisTime(booking.startAt)} </b>}
             {booking.title}
           </span>
         )}

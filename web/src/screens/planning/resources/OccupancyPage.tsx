@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Center, Group, Loader, SegmentedControl, Sel
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isOccupancyType, periodContaining, shiftPeriod, type OccupancyPeriod, type OccupancyType } from '@alterna/planning/validation/resources';
-import { parisToday } from '@alterna/planning/rules/resource-time';
+import { parisToday } from '@alterna/planning/rules/lesson-time';
 import { useGoTo } from '../../../navigation';
 import { PageTitle } from '../../../shared/PageTitle';
 import { errorMessage } from '../../../shared/http';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { daysOf, type OccupancyType } from '@alterna/planning/validation/resources';
-import { parisDayOf, parisInstant } from '@alterna/planning/rules/resource-time';
+import { parisDay, parisWallClock } from '@alterna/planning/rules/lesson-time';
 
 /** The hours a day view shows (Paris): the centre's day, 07:00 to 22:00. */
 export const DAY_FIRST_HOUR = 7;
@@ -26,8 +26,8 @@ export function columnsOf(type: OccupancyType, startDate: string, endDate: strin
 
 /** Where a period sits on a day view's track, in % of the 07:00–22:00 width (clipped to it), or null if outside. */
 export function placeOnDay(day: string, startAt: string, endAt: string): { left: number; width: number } | null {
-  const from = Date.parse(parisInstant(day, `${String(DAY_FIRST_HOUR).padStart(2, '0')}:00`));
-  const to = Date.parse(parisInstant(day, `${String(DAY_LAST_HOUR).padStart(2, '0')}:00`));
+  const from = Date.parse(parisWallClock(day, `${String(DAY_FIRST_HOUR).padStart(2, '0')}:00`));
+  const to = Date.parse(parisWallClock(day, `${String(DAY_LAST_HOUR).padStart(2, '0')}:00`));
   const start = Math.max(Date.parse(startAt), from);
   const end = Math.min(Date.parse(endAt), to);
   if (end <= start) return null;
@@ -42,7 +42,7 @@ export function hourAt(ratio: number): number {
 
 /** Items whose Paris day is `day`, by start. */
 export function onDay<T extends { startAt: string }>(items: T[], day: string): T[] {
-  return items.filter((item) => parisDayOf(item.startAt) === day).sort((a, b) => a.startAt.localeCompare(b.startAt));
+  return items.filter((item) => parisDay(item.startAt) === day).sort((a, b) => a.startAt.localeCompare(b.startAt));
 }
 
 /** Rooms grouped by building, in the order the server gives them (site, building, room). */

@@ -1,4 +1,8 @@
 import { DateTime } from 'luxon';
+import { mondayOf as mondayOfDay, parisDay, parisTime, parisToday } from '@alterna/planning/rules/lesson-time';
+
+// Paris days and times come from the planning's own helpers (the server's); this file adds the calendar's forms.
+export { parisDay, parisToday };
 
 /** Lessons live on Paris days and hours, whatever the browser's own zone. */
 export const CENTRE_ZONE = 'Europe/Paris';
@@ -47,22 +51,9 @@ export function calendarDay(date: Date): string {
   return DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat('yyyy-LL-dd');
 }
 
-/** Paris day 'YYYY-MM-DD' of an instant. */
-export function parisDay(iso: string): string {
-  return paris(iso).toFormat('yyyy-LL-dd');
-}
-
 /** Monday (Paris) of the week holding that instant or day. */
 export function mondayOf(isoOrDay: string): string {
-  const at = isoOrDay.length === 10 ? DateTime.fromISO(isoOrDay, { zone: CENTRE_ZONE }) : paris(isoOrDay);
-  return at
-    .startOf('week')
-    .toFormat('yyyy-LL-dd');
-}
-
-/** Today in Paris, 'YYYY-MM-DD'. */
-export function parisToday(): string {
-  return DateTime.now().setZone(CENTRE_ZONE).toFormat('yyyy-LL-dd');
+  return mondayOfDay(isoOrDay.length === 10 ? isoOrDay : parisDay(isoOrDay));
 }
 
 /** 'lun. 7 déc. 2026' / 'Mon 7 Dec 2026' for an instant, in Paris. */
@@ -72,7 +63,7 @@ export function formatDay(iso: string, lang: string): string {
 
 /** 'HH:mm' in Paris. */
 export function formatTime(iso: string): string {
-  return paris(iso).toFormat('HH:mm');
+  return parisTime(iso);
 }
 
 /** 'lun. 7 déc. 2026, 09:00–12:00' (same day) or both ends in full. */
