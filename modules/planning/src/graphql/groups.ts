@@ -1,12 +1,8 @@
-import { isUuid, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
+import { assertIdArgs, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { PlanningServices } from '../services/index.js';
 
-// The small shared types (campus, subject, group reference) are declared as the contract gives them: the
-// schema builder merges identical declarations, so this part stands whether or not the lessons part is there.
+// The small shared types (PlanningCampus, PlanningSubject, PlanningGroupRef) are in ./index.ts.
 const typeDefs = /* GraphQL */ `
-  type PlanningCampus { uuid: ID! name: String! }
-  type PlanningSubject { uuid: ID! name: String! shortName: String! color: String }
-  type PlanningGroupRef { uuid: ID! name: String! }
   "The training group a planning group follows (SPEC §3 PlanningGroup.trainingGroup)."
   type PlanningGroupTrainingGroup { uuid: ID! name: String! shortName: String! campus: PlanningCampus! }
   "A line of the planning group's table: a school subject and its hours; scheduled when active or locked lessons of the group teach it."
@@ -28,8 +24,7 @@ export const groupsGraphql: GraphqlContribution<PlanningServices> = {
   resolvers: (services) => ({
     Query: {
       PlanningGroupByCampus: (_: unknown, args: { campusList?: string[] | null }, ctx: GraphqlContext) => {
-        const bad = (args.campusList ?? []).find((id) => !isUuid(id));
-        if (bad !== undefined) throw new ValidationError([{ path: 'campusList', message: ctx.t('errors.invalidId', { value: bad }) }]);
+        assertIdArgs(ctx.t, args, ['campusList']);
         return services.groups.list(ctx.actor, args.campusList ?? null);
       },
     },

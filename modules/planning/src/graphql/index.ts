@@ -6,10 +6,20 @@ import { resourcesGraphql } from './resources.js';
 
 const parts = [lessonsGraphql, groupsGraphql, resourcesGraphql];
 
+/** The small types every part's answers share (SPEC §3 shapes, `uuid` first). */
+const sharedTypeDefs = /* GraphQL */ `
+  type PlanningCampus { uuid: ID! name: String! }
+  type PlanningSubject { uuid: ID! name: String! shortName: String! color: String }
+  type PlanningGroupRef { uuid: ID! name: String! }
+  type PlanningPerson { uuid: ID! firstName: String! lastName: String! }
+  type PlanningBuilding { uuid: ID! name: String! }
+  type PlanningRoom { uuid: ID! name: String! size: Int! building: PlanningBuilding! }
+  type PlanningTeacherContract { uuid: ID! }
+`;
+
 /** The planning schema: each part owns its types, queries and mutations; resolvers are merged by type. */
 export const graphql: GraphqlContribution<PlanningServices> = {
-  // The scalar keeps the schema valid while a part is still empty.
-  typeDefs: ['scalar PlanningDateTime', ...parts.map((part) => part.typeDefs).filter((typeDefs) => typeDefs.trim())].join('\n'),
+  typeDefs: [sharedTypeDefs, ...parts.map((part) => part.typeDefs)].join('\n'),
   resolvers: (services, core) => {
     const merged: Record<string, Record<string, unknown>> = {};
     for (const part of parts) {

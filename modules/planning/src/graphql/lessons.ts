@@ -1,19 +1,12 @@
-import { isUuid, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
+import { assertIdArgs, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { PlanningServices } from '../services/index.js';
 import type { ProgressLine } from '../services/progress.js';
 import type { TrainerConstraint } from '../services/trainer-constraints.js';
 import type { Lesson } from '../types.js';
 
-// The shared small types are declared as the contract gives them (the schema builder merges identical
-// declarations), so this part stands on its own. Objects carry `uuid` (and `id`): no type resolvers.
+// The small shared types (PlanningCampus, PlanningPerson, PlanningRoom…) are in ./index.ts. Objects carry
+// `uuid` (and `id`): no type resolvers.
 const typeDefs = /* GraphQL */ `
-  type PlanningCampus { uuid: ID! name: String! }
-  type PlanningSubject { uuid: ID! name: String! shortName: String! color: String }
-  type PlanningGroupRef { uuid: ID! name: String! }
-  type PlanningPerson { uuid: ID! firstName: String! lastName: String! }
-  type PlanningBuilding { uuid: ID! name: String! }
-  type PlanningRoom { uuid: ID! name: String! size: Int! building: PlanningBuilding! }
-  type PlanningTeacherContract { uuid: ID! }
   "SPEC §3 EventLessonSchedule: dates are ISO 8601 UTC; lessonStatus active, locked or cancelled."
   type EventLessonSchedule {
     uuid: ID! startDate: String! endDate: String! remote: String! lessonType: String! lessonStatus: String!
@@ -94,17 +87,6 @@ export function eventLessonSchedule(lesson: Lesson) {
 
 const progressLine = (line: ProgressLine) => ({ ...line, schoolSubject: withId(line.schoolSubject) });
 
-/** Non-UUID ids answer 422 on the argument's name, with the core's message. */
-function assertIds(ctx: GraphqlContext, args: Args, names: string[]): void {
-  const violations = names.flatMap((name) => {
-    const value = args[name];
-    const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-    const bad = values.find((v) => !isUuid(v));
-    return bad === undefined ? [] : [{ path: name, message: ctx.t('errors.invalidId', { value: String(bad) }) as string }];
-  });
-  if (violations.length) throw new ValidationError(violations);
-}
-
 /** Thin resolvers: ids checked, the service checks permission, campus and rules. */
 export const lessonsGraphql: GraphqlContribution<PlanningServices> = {
   typeDefs,
@@ -117,31 +99,31 @@ export const lessonsGraphql: GraphqlContribution<PlanningServices> = {
     return {
       Query: {
         EventLessonSchedules(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['campusList', 'planningGroupsIdList', 'roomsIdList', 'schoolSubjectId', 'teachersIdList']);
+          assertIdArgs(ctx.t, args, ['campusList', 'planningGroupsIdList', 'roomsIdList', 'schoolSubjectId', 'teachersIdList']);
           return lessons(services.lessons.list(ctx.actor, args, ctx.t));
         },
         EventLessonSchedulesByPlanningGroup(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['id', 'campusList']);
+          assertIdArgs(ctx.t, args, ['id', 'campusList']);
           return lessons(services.lessons.byPlanningGroup(ctx.actor, args.id, args.campusList));
         },
         EventLessonSchedulesByRoom(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['id', 'campusList']);
+          assertIdArgs(ctx.t, args, ['id', 'campusList']);
           return lessons(services.lessons.byRoom(ctx.actor, args.id, args.campusList));
         },
         EventLessonSchedulesBySchoolSubject(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['planningGroupsId', 'schoolSubjectId']);
+          assertIdArgs(ctx.t, args, ['planningGroupsId', 'schoolSubjectId']);
           return lessons(services.lessons.bySchoolSubject(ctx.actor, args.planningGroupsId, args.schoolSubjectId));
         },
         EventLessonSchedulesById(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['idList', 'campusList']);
+          assertIdArgs(ctx.t, args, ['idList', 'campusList']);
           return lessons(services.lessons.byIds(ctx.actor, args.idList, args.campusList, false));
         },
         EventLessonSchedulesByIdWithCancel(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['idList', 'campusList']);
+          assertIdArgs(ctx.t, args, ['idList', 'campusList']);
           return lessons(services.lessons.byIds(ctx.actor, args.idList, args.campusList, true));
         },
         async EventLessonSchedulesAndScheduleTrainerConstraintByTeacher(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['id', 'campusList']);
+          assertIdArgs(ctx.t, args, ['id', 'campusList']);
           const found = await services.lessons.byTeacherWithConstraints(ctx.actor, args.id, args.campusList);
           const teacher = found.teacher ?? { id: args.id, firstName: '', lastName: '' };
           return {
@@ -150,7 +132,7 @@ export const lessonsGraphql: GraphqlContribution<PlanningServices> = {
           };
         },
         async RoomsUseByDate(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['buildingSiteCampusList', 'uuidEventLessonSchedule']);
+          assertIdArgs(ctx.t, args, ['buildingSiteCampusList', 'uuidEventLessonSchedule']);
           const uses = await services.lessons.roomsUseByDate(ctx.actor, args.buildingSiteCampusList, args.startDate, args.endDate, args.uuidEventLessonSchedule ?? null, ctx.t);
           return uses.map((use) => ({
             room: { ...withId(use.room), building: { id: use.room.buildingId, uuid: use.room.buildingId, name: use.room.buildingName } },
@@ -160,7 +142,7 @@ export const lessonsGraphql: GraphqlContribution<PlanningServices> = {
           }));
         },
         async PlanningProgress(_: unknown, args: Args, ctx: GraphqlContext) {
-          assertIds(ctx, args, ['teacherIdList', 'planningGroupIdList']);
+          assertIdArgs(ctx.t, args, ['teacherIdList', 'planningGroupIdList']);
           const progress = await services.progress.progress(ctx.actor, args.teacherIdList ?? [], args.planningGroupIdList ?? []);
           return {
             planningGroups: progress.planningGroups.map((entry) => ({ planningGroup: withId(entry.planningGroup), lines: entry.lines.map(progressLine) })),

@@ -1,4 +1,4 @@
-import { isUuid, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
+import { assertIdArgs, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { PlanningServices } from '../services/index.js';
 import type { WorkStudyPeriod } from '../services/work-studies.js';
@@ -16,14 +16,6 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** Non-UUID ids answer 422 on the argument's name, before anything is read. */
-function assertIds(ctx: GraphqlContext, args: Record<string, unknown>): void {
-  const violations = Object.entries(args).flatMap(([name, value]) => {
-    const bad = (Array.isArray(value) ? value : [value]).find((v) => !isUuid(v));
-    return bad === undefined ? [] : [{ path: name, message: ctx.t('errors.invalidId', { value: String(bad) }) as string }];
-  });
-  if (violations.length) throw new ValidationError(violations);
-}
-
 /** The resources part of the planning schema: the work-study reads (bookings and constraints go through routes). */
 export const resourcesGraphql: GraphqlContribution<PlanningServices> = {
   typeDefs,
@@ -33,12 +25,12 @@ export const resourcesGraphql: GraphqlContribution<PlanningServices> = {
     Query: {
       ScheduleTrainingGroupWorkStudies(_: unknown, args: { planningGroupList: string[] }, ctx: GraphqlContext) {
         ctx.permissions.assert(ctx.actor, perm.resourceRead);
-        assertIds(ctx, { planningGroupList: args.planningGroupList });
+        assertIdArgs(ctx.t, { planningGroupList: args.planningGroupList });
         return services.workStudies.byPlanningGroups(ctx.actor, args.planningGroupList);
       },
       ScheduleTrainingGroupWorkStudiesByTrainingGroupNoTraining(_: unknown, args: { trainingGroupId: string }, ctx: GraphqlContext) {
         ctx.permissions.assert(ctx.actor, perm.resourceRead);
-        assertIds(ctx, { trainingGroupId: args.trainingGroupId });
+        assertIdArgs(ctx.t, { trainingGroupId: args.trainingGroupId });
         return services.workStudies.companyPeriods(ctx.actor, args.trainingGroupId);
       },
     },

@@ -1,4 +1,4 @@
-import { isUuid, NotLoggedInError, ValidationError, type CoreDeps, type GraphqlContext } from '@alterna/core';
+import { assertIdArgs, NotLoggedInError, type CoreDeps, type GraphqlContext } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { contractTransitions, isContractEditable } from '../rules/references.js';
 import { lineTotal } from '../rules/related-activity.js';
@@ -10,17 +10,6 @@ import type { RelatedActivity, TeacherStatus } from '../services/references.js';
 import type { Teacher } from '../services/teachers.js';
 
 type Args = Record<string, any>;
-
-/** Non-UUID ids answer 422 with the core's message, on the argument's name. */
-export function assertIds(ctx: GraphqlContext, args: Args, names: string[]): void {
-  const violations = names.flatMap((name) => {
-    const value = args[name];
-    const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-    const bad = values.find((v) => !isUuid(v));
-    return bad === undefined ? [] : [{ path: name, message: ctx.t('errors.invalidId', { value: String(bad) }) }];
-  });
-  if (violations.length) throw new ValidationError(violations);
-}
 
 /** The session asked for, else the current one (SPEC §7: teacher contracts are requested for the current session). */
 async function sessionOf(core: CoreDeps, requested: string | null | undefined): Promise<string | null> {
@@ -71,7 +60,7 @@ export function resolvers(services: TeachingServices, core: CoreDeps) {
     },
     Query: {
       async TeacherWithCampusesWithTeacherContract(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['campusList', 'teacherContractsTrainingSession']);
+        assertIdArgs(ctx.t, args, ['campusList', 'teacherContractsTrainingSession']);
         const teachers = await services.teachers.list(ctx.actor, args.campusList ?? null);
         const sessionId = await sessionOf(core, args.teacherContractsTrainingSession);
         const campuses = [...new Set(teachers.flatMap((teacher) => teacher.rules.map((rule) => rule.campus.id)))];
@@ -80,11 +69,11 @@ export function resolvers(services: TeachingServices, core: CoreDeps) {
         return teachers.map((teacher) => ({ ...teacher, teacherContracts: byTeacher.get(teacher.id) ?? [] }));
       },
       getTeacherContractByStatus(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['id']);
+        assertIdArgs(ctx.t, args, ['id']);
         return services.contracts.byStatus(ctx.actor, args.id);
       },
       async getPopupInfo(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['campusList', 'teacherContractsTrainingSession']);
+        assertIdArgs(ctx.t, args, ['campusList', 'teacherContractsTrainingSession']);
         const teachers = await services.teachers.list(ctx.actor, args.campusList ?? null);
         const sessionId = await sessionOf(core, args.teacherContractsTrainingSession);
         const campuses = [...new Set(teachers.flatMap((teacher) => teacher.rules.map((rule) => rule.campus.id)))];
@@ -93,21 +82,21 @@ export function resolvers(services: TeachingServices, core: CoreDeps) {
         return teachers.filter((teacher) => byTeacher.has(teacher.id)).map((teacher) => ({ ...teacher, teacherContracts: byTeacher.get(teacher.id) }));
       },
       getTeacherCompanyBySiret(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['id']);
+        assertIdArgs(ctx.t, args, ['id']);
         return services.companies.search(ctx.actor, args.siret, args.name, args.id ?? null);
       },
       teacherCompaniesOfTeacher(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['teacherId']);
+        assertIdArgs(ctx.t, args, ['teacherId']);
         return services.companies.ofTeacher(ctx.actor, args.teacherId);
       },
       async coaches(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['campusList']);
+        assertIdArgs(ctx.t, args, ['campusList']);
         const [coaches, students] = await Promise.all([services.coaches.list(ctx.actor, args.campusList ?? null), services.coaches.students(ctx.actor, args.campusList ?? null)]);
         const byCoach = group(students.filter((student) => student.coach), (student) => student.coach!.id);
         return coaches.map((coach) => ({ ...coach, students: byCoach.get(coach.id) ?? [] }));
       },
       coachingStudents(_: unknown, args: Args, ctx: GraphqlContext) {
-        assertIds(ctx, args, ['campusList']);
+        assertIdArgs(ctx.t, args, ['campusList']);
         return services.coaches.students(ctx.actor, args.campusList ?? null);
       },
       teacherStatuses(_: unknown, __: Args, ctx: GraphqlContext) {

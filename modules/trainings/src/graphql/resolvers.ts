@@ -1,16 +1,5 @@
-import { isUuid, NotLoggedInError, ValidationError, type CoreDeps, type GraphqlContext } from '@alterna/core';
+import { assertIdArgs, NotLoggedInError, type CoreDeps, type GraphqlContext } from '@alterna/core';
 import type { TrainingsServices } from '../services/index.js';
-
-/** Non-UUID ids answer 422 with the core's message, on the argument's name. */
-function ids(ctx: GraphqlContext, args: Record<string, unknown>, names: string[]): void {
-  const violations = names.flatMap((name) => {
-    const value = args[name];
-    const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-    const bad = values.find((v) => !isUuid(v));
-    return bad === undefined ? [] : [{ path: name, message: ctx.t('errors.invalidId', { value: String(bad) }) }];
-  });
-  if (violations.length) throw new ValidationError(violations);
-}
 
 type Args = Record<string, any>;
 
@@ -20,11 +9,11 @@ export function resolvers(services: TrainingsServices, _core: CoreDeps) {
     Query: {
       schoolSubjects: (_: unknown, args: Args, ctx: GraphqlContext) => services.subjects.list(ctx.actor, { archived: args.archived ?? null }),
       trainings: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['campusList']);
+        assertIdArgs(ctx.t, args, ['campusList']);
         return services.trainings.list(ctx.actor, { campusIds: args.campusList ?? null });
       },
       training: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['trainingId']);
+        assertIdArgs(ctx.t, args, ['trainingId']);
         return services.trainings.get(ctx.actor, args.trainingId);
       },
       trainingSessions: (_: unknown, __: Args, ctx: GraphqlContext) => {
@@ -36,35 +25,35 @@ export function resolvers(services: TrainingsServices, _core: CoreDeps) {
         return services.sessions.current();
       },
       getTrainingsPublishedByCampus: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['campusId']);
+        assertIdArgs(ctx.t, args, ['campusId']);
         return services.trainings.publishedByCampus(ctx.actor, args.campusId);
       },
       getTrainingsPublishedByCampusList: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['campusList']);
+        assertIdArgs(ctx.t, args, ['campusList']);
         return services.trainings.publishedByCampusList(ctx.actor, args.campusList);
       },
       getTrainingGroupByTraining: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['campusId', 'trainingId', 'trainingSessionId']);
+        assertIdArgs(ctx.t, args, ['campusId', 'trainingId', 'trainingSessionId']);
         return services.groups.byTraining(ctx.actor, args.campusId, args.trainingId, args.trainingSessionId);
       },
       getTrainingGroupByTrainingListByCampusListByCurrentSession: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['trainingList', 'campusList']);
+        assertIdArgs(ctx.t, args, ['trainingList', 'campusList']);
         return services.groups.list(ctx.actor, { campusIds: args.campusList, trainingIds: args.trainingList, currentSession: true });
       },
       getTrainingPlansByTraining: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['trainingId']);
+        assertIdArgs(ctx.t, args, ['trainingId']);
         return services.plans.byTrainingCurrentSession(ctx.actor, args.trainingId);
       },
       trainingGroups: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['campusList', 'trainingSessionId']);
+        assertIdArgs(ctx.t, args, ['campusList', 'trainingSessionId']);
         return services.groups.list(ctx.actor, { campusIds: args.campusList ?? null, trainingSessionId: args.trainingSessionId ?? null });
       },
       trainingGroup: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['trainingGroupId']);
+        assertIdArgs(ctx.t, args, ['trainingGroupId']);
         return services.groups.get(ctx.actor, args.trainingGroupId);
       },
       gradeScale: (_: unknown, args: Args, ctx: GraphqlContext) => {
-        ids(ctx, args, ['trainingId']);
+        assertIdArgs(ctx.t, args, ['trainingId']);
         return services.gradeScales.get(ctx.actor, args.trainingId);
       },
     },
@@ -76,7 +65,7 @@ export function resolvers(services: TrainingsServices, _core: CoreDeps) {
       },
       UpdateSchoolSubject: async (_: unknown, { input }: Args, ctx: GraphqlContext) => {
         const { clientMutationId, id, ...fields } = input;
-        ids(ctx, { id }, ['id']);
+        assertIdArgs(ctx.t, { id }, ['id']);
         const result = await services.subjects.update(ctx.actor, id, fields, ctx.t);
         return { clientMutationId: clientMutationId ?? null, ...result };
       },
