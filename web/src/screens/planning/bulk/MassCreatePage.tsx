@@ -1,18 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageLink } from '../../../navigation';
-import { ServerForm, useServerForm } from '../../../shared/form';
+import { useServerForm } from '../../../shared/form';
 import { ViolationError } from '../../../shared/http';
-import { PageTitle } from '../../../shared/PageTitle';
 import { optionsOfCampuses, usePlanningOptions } from '../shared/usePlanningOptions';
 import { startCreateMany, type Operation } from './api';
 import { FrequencyStep } from './FrequencyStep';
 import { LinesStep } from './LinesStep';
 import { createManyBody, initialMassCreate, massCreateValidator, stepOfPath, type MassCreateValues } from './massCreate';
-import { RunPanel } from './RunPanel';
 import { useRequestId } from './useRequestId';
 import { firstStepOf, noEnterSubmit, stepErrors } from './wizard';
+import { WizardFrame } from './WizardFrame';
 
 /** Mass creation: step 1 frequency, step 2 lesson details, then the run's live progress and results. */
 export function MassCreatePage() {
@@ -69,58 +67,29 @@ export function MassCreatePage() {
   };
 
   return (
-    <Stack gap="lg" maw={1100} data-testid="mass-create-page">
-      <PageTitle
-        title={t('planning.bulk.create.title')}
-        intro={t('planning.bulk.create.intro')}
-        back={
-          <PageLink page="planning.calendar">
-            <Text size="sm">← {t('planning.bulk.backToCalendar')}</Text>
-          </PageLink>
-        }
-      />
-      {optionErrors.length > 0 && (
-        <Alert color="red" variant="light">
-          {optionErrors.join(' ')}
-        </Alert>
-      )}
-      <Stepper active={operation ? 2 : step} onStepClick={(target) => !operation && target < step && setStep(target)} size="sm" data-testid="create-stepper">
-        <Stepper.Step label={t('planning.bulk.create.step1')} description={t('planning.bulk.create.step1Hint')} />
-        <Stepper.Step label={t('planning.bulk.create.step2')} description={t('planning.bulk.create.step2Hint')} />
-        <Stepper.Step label={t('planning.bulk.create.step3')} description={t('planning.bulk.create.step3Hint')} />
-      </Stepper>
-      {operation ? (
-        <RunPanel key={operation.id} initial={operation} onAnother={another} anotherLabel={t('planning.bulk.create.another')} />
-      ) : (
-        <Card withBorder radius="lg" padding="lg">
-          <ServerForm form={form} data-testid="mass-create-form">
-            <div hidden={step !== 0} onKeyDownCapture={noEnterSubmit}>
-              <FrequencyStep form={form} campuses={options.campuses} tried={tried[0]} />
-            </div>
-            <div hidden={step !== 1} onKeyDownCapture={noEnterSubmit}>
-              <LinesStep form={form} options={scoped} tried={tried[1]} />
-            </div>
-            <Group justify="space-between">
-              {step > 0 ? (
-                <Button variant="default" onClick={() => setStep(step - 1)} data-testid="wizard-back">
-                  {t('planning.bulk.previous')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              {step === 0 ? (
-                <Button key="next" onClick={() => void next()} data-testid="wizard-next">
-                  {t('planning.bulk.next')}
-                </Button>
-              ) : (
-                <Button key="start" onClick={() => void start()} loading={form.submitting} data-testid="create-start">
-                  {t('planning.bulk.create.start')}
-                </Button>
-              )}
-            </Group>
-          </ServerForm>
-        </Card>
-      )}
-    </Stack>
+    <WizardFrame
+      wizard="create"
+      width={1100}
+      form={form}
+      step={step}
+      lastStep={1}
+      onStep={setStep}
+      onNext={() => void next()}
+      startButton={
+        <Button onClick={() => void start()} loading={form.submitting} data-testid="create-start">
+          {t('planning.bulk.create.start')}
+        </Button>
+      }
+      operation={operation}
+      onAnother={another}
+      optionErrors={optionErrors}
+    >
+      <div hidden={step !== 0} onKeyDownCapture={noEnterSubmit}>
+        <FrequencyStep form={form} campuses={options.campuses} tried={tried[0]} />
+      </div>
+      <div hidden={step !== 1} onKeyDownCapture={noEnterSubmit}>
+        <LinesStep form={form} options={scoped} tried={tried[1]} />
+      </div>
+    </WizardFrame>
   );
 }

@@ -1,20 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageLink } from '../../../navigation';
-import { ServerForm, useServerForm } from '../../../shared/form';
+import { useServerForm } from '../../../shared/form';
 import { ViolationError } from '../../../shared/http';
-import { PageTitle } from '../../../shared/PageTitle';
 import type { LessonEvent } from '../calendar/api';
 import { optionsOfCampuses, usePlanningOptions } from '../shared/usePlanningOptions';
 import { ActionStep } from './ActionStep';
 import { startEditMany, type Operation } from './api';
 import { ConfirmStep } from './ConfirmStep';
 import { editManyBody, initialMassEdit, massEditSchema, stepOfEditPath, type MassEditValues } from './massEdit';
-import { RunPanel } from './RunPanel';
 import { initialSelection, SelectionStep, type SelectionFilters } from './SelectionStep';
 import { useRequestId } from './useRequestId';
 import { firstStepOf, noEnterSubmit, stepErrors } from './wizard';
+import { WizardFrame } from './WizardFrame';
 
 /** Mass edit: step 1 selection, step 2 choice of action, step 3 confirmation with the conflicts; then the run. */
 export function MassEditPage() {
@@ -69,60 +67,30 @@ export function MassEditPage() {
   };
 
   return (
-    <Stack gap="lg" maw={1200} data-testid="mass-edit-page">
-      <PageTitle
-        title={t('planning.bulk.edit.title')}
-        intro={t('planning.bulk.edit.intro')}
-        back={
-          <PageLink page="planning.calendar">
-            <Text size="sm">← {t('planning.bulk.backToCalendar')}</Text>
-          </PageLink>
-        }
-      />
-      {optionErrors.length > 0 && (
-        <Alert color="red" variant="light">
-          {optionErrors.join(' ')}
-        </Alert>
-      )}
-      <Stepper active={operation ? 3 : step} onStepClick={(target) => !operation && target < step && setStep(target)} size="sm" data-testid="edit-stepper">
-        <Stepper.Step label={t('planning.bulk.edit.step1')} description={t('planning.bulk.edit.step1Hint')} />
-        <Stepper.Step label={t('planning.bulk.edit.step2')} description={t('planning.bulk.edit.step2Hint')} />
-        <Stepper.Step label={t('planning.bulk.edit.step3')} description={t('planning.bulk.edit.step3Hint')} />
-      </Stepper>
-      {operation ? (
-        <RunPanel key={operation.id} initial={operation} onAnother={another} anotherLabel={t('planning.bulk.edit.another')} />
-      ) : (
-        <Card withBorder radius="lg" padding="lg">
-          <ServerForm form={form} data-testid="mass-edit-form">
-            <div hidden={step !== 0} onKeyDownCapture={noEnterSubmit}>
-              <SelectionStep form={form} options={options} tried={tried[0]} filters={filters} onFilters={setFilters} lessons={lessons} onLessons={setLessons} />
-            </div>
-            <div hidden={step !== 1} onKeyDownCapture={noEnterSubmit}>
-              <ActionStep form={form} options={scoped} tried={tried[1]} count={values.lessonIds.length} />
-            </div>
-            {step === 2 && <ConfirmStep body={editManyBody(values)} lessons={lessons ?? []} />}
-            <Group justify="space-between">
-              {step > 0 ? (
-                <Button variant="default" onClick={() => setStep(step - 1)} data-testid="wizard-back">
-                  {t('planning.bulk.previous')}
-                </Button>
-              ) : (
-                <span />
-              )}
-              {step < 2 ? (
-                // Keys: a new element, so the click on "Next" never becomes a submit of the step it opens.
-                <Button key="next" onClick={() => void next()} data-testid="wizard-next">
-                  {t('planning.bulk.next')}
-                </Button>
-              ) : (
-                <Button key="start" type="submit" color={values.action === 'delete' ? 'red' : undefined} loading={form.submitting} data-testid="edit-start">
-                  {t(`planning.bulk.edit.start.${values.action}`)}
-                </Button>
-              )}
-            </Group>
-          </ServerForm>
-        </Card>
-      )}
-    </Stack>
+    <WizardFrame
+      wizard="edit"
+      width={1200}
+      form={form}
+      step={step}
+      lastStep={2}
+      onStep={setStep}
+      onNext={() => void next()}
+      startButton={
+        <Button type="submit" color={values.action === 'delete' ? 'red' : undefined} loading={form.submitting} data-testid="edit-start">
+          {t(`planning.bulk.edit.start.${values.action}`)}
+        </Button>
+      }
+      operation={operation}
+      onAnother={another}
+      optionErrors={optionErrors}
+    >
+      <div hidden={step !== 0} onKeyDownCapture={noEnterSubmit}>
+        <SelectionStep form={form} options={options} tried={tried[0]} filters={filters} onFilters={setFilters} lessons={lessons} onLessons={setLessons} />
+      </div>
+      <div hidden={step !== 1} onKeyDownCapture={noEnterSubmit}>
+        <ActionStep form={form} options={scoped} tried={tried[1]} count={values.lessonIds.length} />
+      </div>
+      {step === 2 && <ConfirmStep body={editManyBody(values)} lessons={lessons ?? []} />}
+    </WizardFrame>
   );
 }
