@@ -24,6 +24,9 @@ import { orderModules } from './modules/order.js';
 import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.js';
 import { mountRoutes, type MountedRoute, type RouteTable } from './http/routes.js';
 import { errorMiddleware } from './http/errors.js';
+import { bodyLimitBytes, requestGuards } from './http/guards.js';
+import { clientAddressMiddleware } from './http/client-address.js';
+import { securityHeaders } from './http/security-headers.js';
 import { languageMiddleware, pickLanguage } from './http/language.js';
 import type { RequestState } from './http/state.js';
 import { createGraphqlHandler, type SchemaPart } from './graphql/index.js';
@@ -117,7 +120,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const core: Core = {
     config, log, db, i18n, permissions, operations, temporal, mailer, modules, deps, routes,
-    http: new Koa({ proxy: config.env === 'production' }),
+    // Forwarded headers are believed only from TRUSTED_PROXIES (clientAddressMiddleware), never from anyone.
+    http: new Koa({ proxy: false }),
     services: <T>(name: string) => deps.module<T>(name),
     async migrate() {
       const groups = [{ module: 'core', migrations: coreMigrations }, ...modules.map((m) => ({ module: m.name, migrations: m.migrations ?? [] }))];
@@ -178,11 +182,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   router.get('/api/graphql', graphql);
 
   const app = core.http;
+  // Forms only reach the routes that declare scriptedForm (routes.ts refuses them elsewhere).
+  const jsonBody = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: bodyLimitBytes });
   app.use(requestLogger(log));
+  app.use(securityHeaders(config.env === 'production'));
   app.use(languageMiddleware(i18n));
   app.use(errorMiddleware(log));
+  app.use(clientAddressMiddleware(config.trustedProxies));
   app.use(authMiddleware(() => authenticator, i18n));
-  app.use(async (ctx, next) => (ctx.path === '/api/graphql' ? next() : bodyParser({ enableTypes: ['json', 'form'], jsonLimit: '5mb' })(ctx, next)));
+  app.use(requestGuards());
+  app.use(async (ctx, next) => (ctx.path === '/api/graphql' ? next() : jsonBody(ctx, next)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(apiNotFound);

@@ -54,3 +54,12 @@ export function onShutdown(log: Logger, close: () => Promise<void>): void {
   process.once('SIGINT', () => handler('SIGINT'));
   process.once('SIGTERM', () => handler('SIGTERM'));
 }
+
+/**
+ * A server answers for everyone: an error thrown outside any request's promise chain (a library's callback)
+ * is logged and the process goes on, instead of Node's default of exiting and taking every user down.
+ */
+export function keepServing(log: Logger): void {
+  process.on('uncaughtException', (error) => log.error({ err: error }, 'uncaught error; the server goes on'));
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection; the server goes on'));
+}

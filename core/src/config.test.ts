@@ -38,4 +38,12 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(5);
     expect((caught as Error).message).toContain('Invalid configuration:');
   });
+
+  it('believes no proxy by default, and reads TRUSTED_PROXIES as addresses and CIDR ranges', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12,::1' }).trustedProxies).toEqual(['10.0.0.1', '172.16.0.0/12', '::1']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.local,10.0.0.0/33' })).toThrow(
+      /TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas \(got "proxy.local"\)[\s\S]*got "10.0.0.0\/33"/,
+    );
+  });
 });

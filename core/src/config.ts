@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +21,8 @@ export interface Config {
   sessionTtlHours: number;
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-* headers are believed; none by default. */
+  trustedProxies: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -86,6 +89,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
 
+  const trustedProxies = str('TRUSTED_PROXIES', '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of trustedProxies) {
+    if (!isAddressOrRange(entry)) problems.push(`TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas (got "${entry}")`);
+  }
+
   const config: Config = {
     env: envName,
     host: str('HOST', '0.0.0.0'),
@@ -101,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: int('SESSION_TTL_HOURS', 12, 1, 24 * 90),
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 1000),
     loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', 900, 1, 86400),
+    trustedProxies,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Alterna <no-reply@alterna.localhost>'),
     seedDemo: bool('SEED_DEMO', envName !== 'production'),
@@ -112,3 +121,12 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** Variables a production deployment must set (checked against docker-compose.yml by a test). */
 export const requiredInProduction = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'NODE_ENV'] as const;
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}

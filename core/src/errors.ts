@@ -8,6 +8,8 @@ export interface Violation {
 export abstract class UserError extends Error {
   abstract readonly status: number;
   abstract readonly code: string;
+  /** A SPEC machine string the web client reacts to ('Access Denied.'), sent beside the translated message. */
+  readonly reason?: string;
 }
 
 export class ValidationError extends UserError {
@@ -22,6 +24,7 @@ export class ValidationError extends UserError {
 export class NotLoggedInError extends UserError {
   readonly status = 401;
   readonly code = 'UNAUTHENTICATED';
+  override readonly reason = 'User is not logged in';
   constructor() {
     super('User is not logged in');
   }
@@ -30,6 +33,7 @@ export class NotLoggedInError extends UserError {
 export class AccessDeniedError extends UserError {
   readonly status = 403;
   readonly code = 'FORBIDDEN';
+  override readonly reason = 'Access Denied.';
   constructor() {
     super('Access Denied.');
   }
@@ -47,3 +51,10 @@ export class TooManyRequestsError extends UserError {
 
 /** SPEC §8, word for word. */
 export const GENERIC_500 = 'Une erreur 500 est survenue, veuillez contacter le support pour leur informer du problème';
+
+/** What a person reads for the errors whose message is a machine word (not logged in, denied, not found). */
+export const localizedErrorKeys: Record<string, string> = {
+  UNAUTHENTICATED: 'errors.notLoggedIn',
+  FORBIDDEN: 'errors.accessDenied',
+  NOT_FOUND: 'errors.notFound',
+};

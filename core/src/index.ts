@@ -1,4 +1,4 @@
-export { bootCore, onShutdown, type BootOptions } from './boot.js';
+export { bootCore, keepServing, onShutdown, type BootOptions } from './boot.js';
 export { createCore, type Core, type CoreOptions } from './app.js';
 export { loadConfig, ConfigError, repoRoot, requiredInProduction, type Config } from './config.js';
 export { createLogger, type Logger } from './logger.js';

@@ -71,7 +71,7 @@ describe('login and sessions', () => {
     expect((await client.post('/api/auth/logout')).status).toBe(204);
     const after = await client.get('/api/auth/me');
     expect(after.status).toBe(401);
-    expect(after.json).toEqual({ errors: [{ path: '', message: 'User is not logged in' }] });
+    expect(after.json).toEqual({ errors: [{ path: '', message: "Vous n'êtes pas connecté.", reason: 'User is not logged in' }] });
   });
 
   it.each([

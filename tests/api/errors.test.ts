@@ -42,7 +42,8 @@ describe('route tables of modules', () => {
     await reader.login(demo('read-only'));
     const denied = await reader.post(`/api/probe/things/${id}`, { name: 'abc' });
     expect(denied.status).toBe(403);
-    expect(denied.json).toEqual({ errors: [{ path: '', message: 'Access Denied.' }] });
+    // What a person reads is in their language; the SPEC's string stays for the client's login check.
+    expect(denied.json).toEqual({ errors: [{ path: '', message: "Accès refusé : vous n'avez pas le droit de faire cela.", reason: 'Access Denied.' }] });
     const anonymous = await new ApiClient(app.baseUrl).post(`/api/probe/things/${id}`, { name: 'abc' });
     expect(anonymous.status).toBe(401);
   });

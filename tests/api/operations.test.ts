@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@alterna/core';
 import { startOperation } from '@alterna/workflows/starters';
-import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { ApiClient, demo, startTestApp, type TestApp, reasonOf } from '../support/app.js';
 import { eventually, startTestWorker } from '../support/worker.js';
 import type { countItems } from '../support/test-workflows.js';
 
@@ -109,7 +109,7 @@ describe('operations registry', () => {
     expect(seen.json.operation.canCancel).toBe(false);
     const denied = await reader.post(`/api/operations/${started.id}/cancel`);
     expect(denied.status).toBe(403);
-    expect(denied.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(denied.json.errors[0])).toBe('Access Denied.');
 
     const teacher = new ApiClient(app.baseUrl);
     await teacher.login(demo('teacher'));

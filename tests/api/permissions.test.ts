@@ -41,9 +41,9 @@ describe('CampusPermissionWithOpenDays', () => {
     const student = new ApiClient(app.baseUrl);
     await student.login(demo('student'));
     const denied = await student.graphql(campusQuery, { actorId: isd.id });
-    expect(denied.json.errors[0]).toMatchObject({ message: 'Access Denied.', extensions: { code: 'FORBIDDEN' } });
+    expect(denied.json.errors[0]).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'Access Denied.' } });
     const anonymous = await new ApiClient(app.baseUrl).graphql(campusQuery, { actorId: isd.id });
-    expect(anonymous.json.errors[0]).toMatchObject({ message: 'User is not logged in', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(anonymous.json.errors[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED', reason: 'User is not logged in' } });
   });
 
   it('answers a non-UUID id with a violation in the error extensions', async () => {

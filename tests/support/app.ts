@@ -92,3 +92,9 @@ export class ApiClient {
 }
 
 export const demo = (typology: string) => `${typology}@demo.alterna.school`;
+
+/** The SPEC's machine string of a refusal ('Access Denied.', 'User is not logged in'): GraphQL extensions or HTTP error item. */
+export function reasonOf(error: unknown): unknown {
+  const refusal = error as { reason?: unknown; extensions?: { reason?: unknown } } | undefined;
+  return refusal?.extensions?.reason ?? refusal?.reason;
+}

@@ -25,5 +25,7 @@ describe('docker-compose.yml', () => {
     expect(config.databaseUrl).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(config.temporalAddress).toBe('temporal:7233');
     expect(config.smtpUrl).toBe('smtp://mail:1025');
+    // Exposed directly: a client's X-Forwarded-For must not choose the address the login limit counts.
+    expect(config.trustedProxies).toEqual([]);
   });
 });

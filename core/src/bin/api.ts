@@ -1,5 +1,5 @@
 // The HTTP API alone (production: the worker runs as its own process, see workflows/src/bin/worker.ts).
-import { bootCore, onShutdown } from '../boot.js';
+import { bootCore, keepServing, onShutdown } from '../boot.js';
 import { ConfigError } from '../config.js';
 
 try {
@@ -7,6 +7,7 @@ try {
   await core.listen();
   core.log.info({ port: core.config.port }, `Alterna API listening on http://localhost:${core.config.port}`);
   onShutdown(core.log, () => core.close());
+  keepServing(core.log);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

@@ -3,6 +3,8 @@ import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { UserError, ValidationError } from '../errors.js';
+import { useGraphqlLimits } from './limits.js';
+import { useLocalizedErrors } from './localized-errors.js';
 import type { Logger } from '../logger.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { Actor } from '../auth/types.js';
@@ -57,7 +59,10 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
     landingPage: false,
     // Compiled queries: the planning calendar returns hundreds of nested lessons, which plain graphql-js
     // executes field by field several times slower than the SQL behind them.
-    plugins: [useGraphQlJit()],
+    plugins: [useGraphqlLimits(production), useGraphQlJit(), useLocalizedErrors()],
+    // Validation depends on who asks (introspection) and speaks their language (limits): never reuse one
+    // request's answer for another. Parsed documents are still cached.
+    parserAndValidationCache: { validationCache: false, errorCache: { get: () => undefined, set: () => undefined } },
     logging: false,
     context: ({ koa }) => {
       const state = koa.state as RequestState;
@@ -73,9 +78,14 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
         if (original instanceof ValidationError) {
           return new GraphQLError(original.message, { path, extensions: { ...original.details, code: original.code, violations: original.violations } });
         }
-        if (original instanceof UserError) return new GraphQLError(original.message, { path, extensions: { code: original.code } });
+        if (original instanceof UserError) {
+          return new GraphQLError(original.message, { path, extensions: { code: original.code, ...(original.reason ? { reason: original.reason } : {}) } });
+        }
         // Syntax and schema-validation errors are the caller's, and safe to show.
         // graphql-js wraps variable coercion errors (unknown input field, wrong type) in another GraphQLError.
+        // A refused document (limits.ts) is a 400 even where the parse step marks its errors as a 200 for JSON clients.
+        const refused = [error, original].find((e) => (e as GraphQLError | undefined)?.extensions?.code === 'QUERY_TOO_LARGE') as GraphQLError | undefined;
+        if (refused) return new GraphQLError(refused.message, { extensions: { ...refused.extensions, http: { status: 400 } } });
         if (isGraphqlError && (!original || (original as { name?: string }).name === 'GraphQLError')) return error as GraphQLError;
         log.error({ err: original, isDev }, 'graphql resolver failed');
         return new GraphQLError('Une erreur 500 est survenue, veuillez contacter le support pour leur informer du problème', { path, extensions: { code: 'INTERNAL' } });

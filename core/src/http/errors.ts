@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
-import { UserError, ValidationError, type Violation } from '../errors.js';
+import { localizedErrorKeys, UserError, ValidationError, type Violation } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { bodyLimitText } from './guards.js';
 import type { RequestState } from './state.js';
 
 /** Maps thrown errors to SPEC §8 answers: violations as 422, user errors by status, the rest a generic 500. */
@@ -12,7 +13,7 @@ export function errorMiddleware(log: Logger) {
       const state = ctx.state as RequestState;
       const t = state.t;
       let status = 500;
-      let errors: Violation[];
+      let errors: (Violation & { reason?: string })[];
       let details: Record<string, unknown> = {};
       if (error instanceof ValidationError) {
         status = 422;
@@ -20,7 +21,10 @@ export function errorMiddleware(log: Logger) {
         details = error.details;
       } else if (error instanceof UserError) {
         status = error.status;
-        errors = [{ path: '', message: translateUserError(error, t) }];
+        errors = [{ path: '', message: translateUserError(error, t), ...(error.reason ? { reason: error.reason } : {}) }];
+      } else if ((error as { status?: number } | null)?.status === 413) {
+        status = 413;
+        errors = [{ path: '', message: t ? t('errors.payloadTooLarge', { limit: bodyLimitText }) : 'Payload too large' }];
       } else if (isBodyParseError(error)) {
         status = 422;
         errors = [{ path: '', message: t ? t('errors.invalidJson') : 'Invalid JSON' }];
@@ -34,11 +38,10 @@ export function errorMiddleware(log: Logger) {
   };
 }
 
-/** The SPEC's 'Access Denied.' and 'User is not logged in' stay as they are: the web recognises them. */
+/** Machine words become the user's language; the SPEC's 'Access Denied.' travels on as `reason`. */
 function translateUserError(error: UserError, t: RequestState['t'] | undefined): string {
-  if (error.status === 401 || error.status === 403) return error.message;
-  if (error.status === 404 && t) return t('errors.notFound');
-  return error.message;
+  const key = localizedErrorKeys[error.code];
+  return key && t ? t(key) : error.message;
 }
 
 function isBodyParseError(error: unknown): boolean {

@@ -4,6 +4,7 @@ import type { PermissionMatrix } from '../auth/permissions.js';
 import type { CoreDeps, RouteDefinition } from '../modules/contract.js';
 import { isUuid, validate } from '../validation/index.js';
 import type { RequestState } from './state.js';
+import { assertJsonBody } from './guards.js';
 
 export interface MountedRoute {
   name: string;
@@ -66,6 +67,7 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
       if (badIds.length) {
         throw new ValidationError(badIds.map((param) => ({ path: param, message: state.t('errors.invalidId', { value: koa.params[param] }) })));
       }
+      assertJsonBody(koa, !!route.scriptedForm);
       const rawBody = (koa.request as { body?: unknown }).body;
       const body = route.body ? await validate(route.body, rawBody, state.t) : rawBody;
       const result = await route.handler({

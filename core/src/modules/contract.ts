@@ -61,6 +61,11 @@ export interface RouteDefinition<Services = unknown> {
   body?: AnySchema;
   /** Route params that must be UUIDs. */
   uuidParams?: string[];
+  /**
+   * SPEC §7's scripted form submission: the body may be an urlencoded form, sent only with the scripted-POST
+   * header (X-Requested-With: XMLHttpRequest), which no other site's form can send. Other routes take JSON only.
+   */
+  scriptedForm?: boolean;
   handler(ctx: RouteContext<any, Services>): Promise<unknown> | unknown;
 }
 

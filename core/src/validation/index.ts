@@ -50,18 +50,40 @@ export function translateMessage(message: unknown, t: Translate): string {
   return /^[\w-]+(\.[\w-]+)+$/.test(text) ? (t(text) as string) : text;
 }
 
-/** Validates a body against a schema; unknown fields are stripped, every problem is reported at once. */
+/**
+ * Validates a body against a schema; unknown fields are stripped, every problem is reported at once.
+ * Types are checked first, as sent: yup would turn 123 into a name and crash trimming an array. The
+ * fields of a wrong type are then left out, so the other fields' problems are reported with them.
+ */
 export async function validate<S extends yup.AnySchema>(schema: S, value: unknown, t: Translate): Promise<yup.InferType<S>> {
+  const wrongTypes: TypeProblem[] = [];
+  const typed = withoutWrongTypes(schema, value ?? {}, '', wrongTypes);
+  let violations: Violation[] = [];
   try {
-    return await schema.validate(value ?? {}, { abortEarly: false, stripUnknown: true });
+    const valid = await schema.validate(typed, { abortEarly: false, stripUnknown: true });
+    if (!wrongTypes.length) return valid;
   } catch (error) {
-    if (error instanceof yup.ValidationError) {
-      const inner = error.inner.length ? error.inner : [error];
-      const violations: Violation[] = inner.map((e) => ({ path: e.path ?? '', message: translateMessage(e.errors[0] ?? e.message, t) }));
-      throw new ValidationError(dedupe(violations));
-    }
-    throw error;
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const inner = error.inner.length ? error.inner : [error];
+    violations = inner.map((e) => ({ path: e.path ?? '', message: translateMessage(e.errors[0] ?? e.message, t) }));
+    if (!wrongTypes.length) throw new ValidationError(dedupe(violations));
   }
+  const isWrongTyped = (path: string) => wrongTypes.some((w) => path === w.path || path.startsWith(`${w.path}.`) || path.startsWith(`${w.path}[`));
+  const all = [
+    ...wrongTypes.map(({ path, message }) => ({ path, message: translateMessage(message, t) })),
+    ...violations.filter((v) => !isWrongTyped(v.path)),
+  ];
+  throw new ValidationError(dedupe(inFieldOrder(schema as unknown as Described, all)));
+}
+
+/** Violations in the order of the schema's fields, as yup reports them. */
+function inFieldOrder(schema: Described, violations: Violation[]): Violation[] {
+  const fields = Object.keys(schema.fields ?? {});
+  const rank = (path: string) => {
+    const index = fields.indexOf(path.split(/[.[]/)[0] ?? '');
+    return index < 0 ? fields.length : index;
+  };
+  return violations.map((v, i) => ({ v, i })).sort((a, b) => rank(a.v.path) - rank(b.v.path) || a.i - b.i).map(({ v }) => v);
 }
 
 function dedupe(violations: Violation[]): Violation[] {
@@ -72,4 +94,64 @@ function dedupe(violations: Violation[]): Violation[] {
     seen.add(id);
     return true;
   });
+}
+
+type Described = {
+  type: string;
+  fields?: Record<string, Described>;
+  innerType?: Described;
+  resolve?: (options: unknown) => Described;
+  internalTests?: { typeError?: { OPTIONS?: { message?: unknown } } };
+  transforms?: unknown[];
+};
+
+const typeChecks: Record<string, [(value: unknown) => boolean, string]> = {
+  string: [(v) => typeof v === 'string', 'validation.string'],
+  number: [(v) => typeof v === 'number', 'validation.number'],
+  boolean: [(v) => typeof v === 'boolean', 'validation.boolean'],
+  date: [(v) => typeof v === 'string' || v instanceof Date, 'validation.date'],
+  array: [Array.isArray, 'validation.array'],
+  object: [(v) => typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date), 'validation.object'],
+};
+
+/** The schema's own wrong-type message when it has one (e.g. "hours must be greater than 0"), else ours. */
+function wrongTypeMessage(schema: Described, path: string, key: string): unknown {
+  const own = schema.internalTests?.typeError?.OPTIONS?.message;
+  const message = typeof own === 'function' ? own({ path, type: schema.type }) : own;
+  // Our locale's notType says "not valid" for strings: the key of the precise kind says more.
+  const generic = !message || (typeof message === 'object' && ['validation.invalid', 'validation.number', 'validation.date'].includes((message as MessageKey).key));
+  return generic ? { key } : message;
+}
+
+interface TypeProblem {
+  path: string;
+  message: unknown;
+}
+
+/**
+ * The value with every field whose JSON type is not the schema's left out, each one noted in `problems`
+ * (null and missing are left to the schema's own rules).
+ */
+export function withoutWrongTypes(schema: unknown, value: unknown, path: string, problems: TypeProblem[]): unknown {
+  let described = schema as Described;
+  if (described.type === 'lazy' && described.resolve) described = described.resolve({ value });
+  if (value === null || value === undefined) return value;
+  const check = typeChecks[described.type];
+  // A number or boolean field with transforms of its own reads typed text itself ('' as missing, "1,5").
+  const readsText = typeof value === 'string' && ['number', 'boolean'].includes(described.type) && (described.transforms?.length ?? 0) > 1;
+  if (check && !readsText && !check[0](value)) {
+    problems.push({ path, message: wrongTypeMessage(described, path, check[1]) });
+    return undefined;
+  }
+  if (described.type === 'object' && described.fields) {
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [name, field] of Object.entries(described.fields)) {
+      if (name in copy) copy[name] = withoutWrongTypes(field, copy[name], path ? `${path}.${name}` : name, problems);
+    }
+    return copy;
+  }
+  if (described.type === 'array' && described.innerType) {
+    return (value as unknown[]).map((item, index) => withoutWrongTypes(described.innerType!, item, `${path}[${index}]`, problems));
+  }
+  return value;
 }

@@ -31,4 +31,24 @@ describe('validate', () => {
     expect(isUuid('12')).toBe(false);
     expect(isUuid(undefined)).toBe(false);
   });
+
+  it('refuses JSON of another type than the schema says, instead of coercing or crashing', async () => {
+    const i18n = await createI18n({});
+    const en = i18n.getFixedT('en');
+    const typed = yup.object({
+      name: yup.string().trim().required(),
+      hours: yup.number(),
+      // A field that reads typed text itself: '' is missing, "1,5" is 1.5.
+      typedHours: yup.number().transform((value, original) => (original === '' ? undefined : typeof original === 'string' ? Number(original.replace(',', '.')) : value)),
+      tags: yup.array(yup.string().trim()),
+    });
+    const error = (await validate(typed, { name: ['x'], hours: '12', tags: ['a', 3] }, en).catch((e: unknown) => e)) as ValidationError;
+    expect(error.violations).toEqual([
+      { path: 'name', message: 'This value should be a text.' },
+      { path: 'hours', message: 'This value should be a number.' },
+      { path: 'tags[1]', message: 'This value should be a text.' },
+    ]);
+    await expect(validate(typed, { name: 'a', typedHours: '1,5' }, en)).resolves.toMatchObject({ typedHours: 1.5 });
+    await expect(validate(typed, { name: 123 }, en)).rejects.toMatchObject({ violations: [{ path: 'name', message: 'This value should be a text.' }] });
+  });
 });

@@ -25,6 +25,10 @@ export default defineModule<IdentityServices>({
   services: identityServices,
   routes,
   graphql,
+  // workflows/src/identity/contract.ts (workflows depends on this module, so the type is not imported).
+  activities: (services) => ({ purgeLoginRecords: () => services.auth.purge() }),
+  // Hourly: expired sessions and old login attempts are no use to anyone and only grow the tables.
+  schedules: [{ id: 'identity-purge-login-records', workflowType: 'identityPurgeLoginRecords', cron: '17 * * * *' }],
   register: ({ services, core, provideAuthenticator }) => {
     provideAuthenticator(services.auth);
     registerCampusHooks(core);

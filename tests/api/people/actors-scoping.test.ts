@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { as, campuses, createActor, data, emailOf, expectAccessDenied, uniqueName } from './support.js';
 
 let app: TestApp;
@@ -102,7 +102,7 @@ describe('campus scoping of actors', () => {
   it('asks for a login first', async () => {
     const { ApiClient } = await import('../../support/app.js');
     const anonymous = new ApiClient(app.baseUrl, 'en');
-    expect((await anonymous.graphql(list, {})).json.errors[0].message).toBe('User is not logged in');
+    expect(reasonOf((await anonymous.graphql(list, {})).json.errors[0])).toBe('User is not logged in');
     expect((await anonymous.post('/api/actor/new', {})).status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
+import { ApiClient, demo, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { insertLesson, makePlanningGroup, parisTime, planningDemo, tag } from '../../support/planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../../support/planning/groups.js';
 
@@ -33,10 +33,10 @@ async function as(typology: string, language = 'fr'): Promise<ApiClient> {
 }
 
 function expectAccessDenied(response: { status: number; json: any }): void {
-  if (response.json?.errors?.[0]?.extensions) expect(response.json.errors[0]).toMatchObject({ message: 'Access Denied.', extensions: { code: 'FORBIDDEN' } });
+  if (response.json?.errors?.[0]?.extensions) expect(response.json.errors[0]).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'Access Denied.' } });
   else {
     expect(response.status, JSON.stringify(response.json)).toBe(403);
-    expect(response.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(response.json.errors[0])).toBe('Access Denied.');
   }
 }
 

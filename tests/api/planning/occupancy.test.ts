@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type ApiClient, type TestApp } from '../../support/app.js';
+import { startTestApp, type ApiClient, type TestApp, reasonOf } from '../../support/app.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo } from '../../support/planning/fixtures.js';
 import { countRows, loggedAs } from '../../support/planning/resources.js';
 
@@ -93,7 +93,7 @@ describe('room occupancy plan', () => {
     const manager = await loggedAs(app, 'campus-manager');
     const refused = await manager.get(occupancyPath(paris));
     expect(refused.status).toBe(403);
-    expect(refused.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(refused.json.errors[0])).toBe('Access Denied.');
     expect((await manager.get(occupancyPath(lyon))).status).toBe(200);
     const teacherClient = await loggedAs(app, 'teacher');
     expect((await teacherClient.get(occupancyPath(paris))).status).toBe(403);

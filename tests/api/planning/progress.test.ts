@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, demo as demoLogin, startTestApp, type TestApp } from '../../support/app.js';
+import { ApiClient, demo as demoLogin, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { insertLesson, makePerson, makePlanningGroup, planningDemo } from '../../support/planning/fixtures.js';
 import { makeContract, slotOn, workingDays } from '../../support/planning/lessons.js';
 
@@ -59,6 +59,6 @@ describe('PlanningProgress', () => {
     const lyon = (await (await as('campus-manager')).graphql(PROGRESS, { t: [], g: [group] })).json.data.PlanningProgress;
     expect(lyon).toEqual({ planningGroups: [], teachers: [] });
     const student = await (await as('student')).graphql(PROGRESS, { g: [group] });
-    expect(student.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(student.json.errors[0])).toBe('Access Denied.');
   });
 });

@@ -119,7 +119,7 @@ describe('trainer constraints', () => {
       { path: 'endDate', message: 'The end date must not be before the start date.' },
     ]);
     expect(await bad(create(pedagogy, { teacher, allDay: 'maybe', startDate: '2031-02-30', startTime: '25:00', endTime: '10:00' }))).toEqual([
-      { path: 'allDay', message: 'This value is not valid.' },
+      { path: 'allDay', message: 'This value should be true or false.' },
       { path: 'startDate', message: 'This value is not a valid date.' },
       { path: 'startTime', message: 'This value is not a valid time (HH:MM).' },
     ]);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type ApiClient, type TestApp } from '../../support/app.js';
+import { startTestApp, type ApiClient, type TestApp, reasonOf } from '../../support/app.js';
 import { makePlanningGroup, planningDemo } from '../../support/planning/fixtures.js';
 import { countRows, loggedAs, makeTrainingGroup } from '../../support/planning/resources.js';
 
@@ -160,8 +160,8 @@ describe('work-study GraphQL reads', () => {
     const badList = (await pedagogy.graphql(byPlanningGroups, { planningGroupList: [planningGroup, '12'] })).json.errors[0];
     expect(badList.extensions.violations).toEqual([{ path: 'planningGroupList', message: 'The id "12" is not a valid UUID.' }]);
     const manager = await loggedAs(app, 'campus-manager');
-    expect((await manager.graphql(noTraining, { trainingGroupId: group })).json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf((await manager.graphql(noTraining, { trainingGroupId: group })).json.errors[0])).toBe('Access Denied.');
     const teacher = await loggedAs(app, 'teacher');
-    expect((await teacher.graphql(byPlanningGroups, { planningGroupList: [planningGroup] })).json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf((await teacher.graphql(byPlanningGroups, { planningGroupList: [planningGroup] })).json.errors[0])).toBe('Access Denied.');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import type { ProfileChangesServices } from '@alterna/profile-changes';
-import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
+import { ApiClient, demo, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { eventually, startTestWorker } from '../../support/worker.js';
 import { createPerson, removePeople, type TestPerson } from './support.js';
 
@@ -198,7 +198,7 @@ describe('profile-change requests: campus scoping and rights', () => {
     expect(lyonInbox.every((r: { campus: { name: string } }) => r.campus.name === 'Lyon')).toBe(true);
     const denied = await lyon.post(`/api/profile-change-requests/change/${request.uuid}/approve`);
     expect(denied.status).toBe(403);
-    expect(denied.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(denied.json.errors[0])).toBe('Access Denied.');
     // Asking for Paris explicitly gives nothing more.
     const paris = (await app.core.db.knex('campuses').where({ name: 'Paris' }).first('id')).id;
     expect((await lyon.graphql(inboxQuery, { campusList: [paris] })).json.data.profileChangeRequests).toEqual([]);
@@ -208,11 +208,11 @@ describe('profile-change requests: campus scoping and rights', () => {
     expect(seen).toMatchObject({ status: 'pending', canDecide: false });
     const readOnly = await reader.post(`/api/profile-change-requests/change/${request.uuid}/reject`);
     expect(readOnly.status).toBe(403);
-    expect(readOnly.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(readOnly.json.errors[0])).toBe('Access Denied.');
 
     // Non-staff: no inbox, no decision.
     const teacher = await staff('teacher');
-    expect((await teacher.graphql(inboxQuery, {})).json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf((await teacher.graphql(inboxQuery, {})).json.errors[0])).toBe('Access Denied.');
     expect((await client.post(`/api/profile-change-requests/change/${request.uuid}/approve`)).status).toBe(403);
     expect((await new ApiClient(app.baseUrl).post(`/api/profile-change-requests/change/${request.uuid}/approve`)).status).toBe(401);
 
@@ -267,11 +267,11 @@ describe('profile-change requests: campus scoping and rights', () => {
     expect(filed.json.data.CreateProfileChangeRequest.request).toMatchObject({ person: { uuid: parisStudent.id }, campus: { name: 'Paris' }, status: 'pending' });
     expect(filed.json.data.CreateProfileChangeRequest.request.requestedBy.uuid).not.toBe(parisStudent.id);
     // isd is on Paris only.
-    expect((await isd.graphql(fileMutation, { input: input(lyonStudent) })).json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf((await isd.graphql(fileMutation, { input: input(lyonStudent) })).json.errors[0])).toBe('Access Denied.');
     const reader = await staff('read-only');
-    expect((await reader.graphql(fileMutation, { input: input(parisStudent) })).json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf((await reader.graphql(fileMutation, { input: input(parisStudent) })).json.errors[0])).toBe('Access Denied.');
     const { client } = await student();
-    expect((await client.graphql(fileMutation, { input: input(lyonStudent) })).json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf((await client.graphql(fileMutation, { input: input(lyonStudent) })).json.errors[0])).toBe('Access Denied.');
     expect((await isd.graphql(fileMutation, { input: { ...input(parisStudent), actorId: 'nobody' } })).json.errors[0].extensions.violations).toEqual([
       { path: 'actorId', message: 'The id "nobody" is not a valid UUID.' },
     ]);
@@ -295,7 +295,7 @@ describe('profile-change requests: filing rules', () => {
     expect(await violations({ lastName: 'Premier' })).toBeUndefined();
     expect(await violations({ lastName: 'Second' })).toEqual([{ path: '', message: 'Une demande de modification de profil attend déjà une décision pour cette personne.' }]);
     expect(await app.core.db.knex('profile_change_requests').where({ actor_id: person.id }).count({ n: '*' }).first()).toEqual({ n: 1 });
-    expect((await new ApiClient(app.baseUrl).graphql('{ myProfileChangeRequests { uuid } }')).json.errors[0].message).toBe('User is not logged in');
+    expect(reasonOf((await new ApiClient(app.baseUrl).graphql('{ myProfileChangeRequests { uuid } }')).json.errors[0])).toBe('User is not logged in');
   });
 
   it('keeps the request pending when the asked e-mail was taken before the approval', async () => {

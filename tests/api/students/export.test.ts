@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { demo, startTestApp, type TestApp } from '../../support/app.js';
+import { demo, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { demoIds } from './support.js';
 
 let app: TestApp;
@@ -64,7 +64,7 @@ describe('GET /export-xlsx/', () => {
     expect(JSON.parse(refused.body.toString()).errors).toEqual([{ path: 'trainingGroupIds', message: 'Les groupes ou formations choisis doivent être disponibles pour le campus.' }]);
     const teacher = await download('teacher', '/api/export-xlsx/', 'fr');
     expect(teacher.status).toBe(403);
-    expect(JSON.parse(teacher.body.toString()).errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(JSON.parse(teacher.body.toString()).errors[0])).toBe('Access Denied.');
     expect((await fetch(`${app.baseUrl}/api/export-xlsx/`)).status).toBe(401);
   });
 });

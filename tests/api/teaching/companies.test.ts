@@ -77,10 +77,14 @@ describe('teacher company popup, steps 1 to 3', () => {
       activityDeclarationNumber: ["Le numéro de déclaration d'activité compte 11 chiffres."],
       postalCode: ['Le code postal compte 5 chiffres.'],
     });
-    // Without the scripted-POST header, nothing is saved either.
+    // Without the scripted-POST header a form could come from any site: the core refuses it, nothing is saved.
     const plain = await postCompanyForm(client, path, companyFields(), false);
-    expect(plain.status).toBe(422);
-    expect(plain.json.errors).toEqual({ '': ['Ce formulaire s\'envoie depuis la fenêtre de création de société.'] });
+    expect(plain.status).toBe(415);
+    expect(plain.json.errors).toEqual([{ path: '', message: 'Type de contenu non accepté : envoyez du JSON (application/json).' }]);
+    // The same fields as JSON without the header: the popup's own refusal, as a map from field to messages.
+    const json = await client.post(path, companyFields());
+    expect(json.status).toBe(422);
+    expect(json.json.errors).toEqual({ '': ['Ce formulaire s\'envoie depuis la fenêtre de création de société.'] });
     expect(await count('teacher_companies')).toBe(before);
   });
 

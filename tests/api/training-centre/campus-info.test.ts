@@ -57,8 +57,8 @@ describe('getCampusInfo', () => {
 
   it('refuses a teacher, someone logged out, and a non-UUID id', async () => {
     const teacher = await loggedIn(app, 'teacher');
-    expect(await gqlError(teacher, campusInfo, { campusId: demo.Paris })).toMatchObject({ message: 'Access Denied.', extensions: { code: 'FORBIDDEN' } });
-    expect(await gqlError(new ApiClient(app.baseUrl), campusInfo, { campusId: demo.Paris })).toMatchObject({ message: 'User is not logged in' });
+    expect(await gqlError(teacher, campusInfo, { campusId: demo.Paris })).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'Access Denied.' } });
+    expect(await gqlError(new ApiClient(app.baseUrl), campusInfo, { campusId: demo.Paris })).toMatchObject({ extensions: { reason: 'User is not logged in' } });
     const pedagogy = await loggedIn(app, 'pedagogy');
     expect((await gqlError(pedagogy, campusInfo, { campusId: 'paris' })).extensions).toEqual({
       code: 'BAD_USER_INPUT',
@@ -88,8 +88,8 @@ describe('getRoomsWithBuildingWithCampus', () => {
     // Read-only reads campuses, but rooms are not for it (SPEC §6).
     const readOnly = await loggedIn(app, 'read-only');
     const readOnlyMe = (await readOnly.get('/api/auth/me')).json.actor;
-    expect(await gqlError(readOnly, rooms, { actorId: readOnlyMe.id })).toMatchObject({ message: 'Access Denied.' });
+    expect(await gqlError(readOnly, rooms, { actorId: readOnlyMe.id })).toMatchObject({ extensions: { reason: 'Access Denied.' } });
     // Another actor's rooms are not asked through someone else.
-    expect(await gqlError(manager, rooms, { actorId: readOnlyMe.id })).toMatchObject({ message: 'Access Denied.' });
+    expect(await gqlError(manager, rooms, { actorId: readOnlyMe.id })).toMatchObject({ extensions: { reason: 'Access Denied.' } });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestApp, type TestApp } from '../../support/app.js';
+import { ApiClient, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { demoCampuses, loggedIn, removeCampuses, testCampus, unique } from './helpers.js';
 
 let app: TestApp;
@@ -54,7 +54,7 @@ describe('campuses', () => {
       const client = await loggedIn(app, typology);
       const response = await client.post('/api/training-center/campus/new', { name: unique('Campus'), openDays: [1] });
       expect(response.status, typology).toBe(403);
-      expect(response.json.errors[0].message).toBe('Access Denied.');
+      expect(reasonOf(response.json.errors[0])).toBe('Access Denied.');
     }
   });
 
@@ -223,7 +223,7 @@ describe('campus scoping of the routes', () => {
     ];
     for (const attempt of attempts) {
       expect(attempt.status).toBe(403);
-      expect(attempt.json.errors[0].message).toBe('Access Denied.');
+      expect(reasonOf(attempt.json.errors[0])).toBe('Access Denied.');
     }
     expect(await knex()('rooms').where({ building_id: buildingId }).orderBy('name')).toEqual(before);
     expect(await knex()('sites').where({ campus_id: demo.Paris }).count<{ count: number }[]>({ count: '*' })).toEqual([{ count: 2 }]);
@@ -249,9 +249,9 @@ describe('campus scoping of the routes', () => {
     const teacher = await loggedIn(app, 'teacher');
     const response = await teacher.get(`/api/training-center/${await parisBuilding()}/edit`);
     expect(response.status).toBe(403);
-    expect(response.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(response.json.errors[0])).toBe('Access Denied.');
     const anonymous = await new ApiClient(app.baseUrl).get(`/api/training-center/${await parisBuilding()}/edit`);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.json.errors[0].message).toBe('User is not logged in');
+    expect(reasonOf(anonymous.json.errors[0])).toBe('User is not logged in');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { demoCampuses, gqlData, gqlError, loggedIn, unique } from './helpers.js';
 
 let app: TestApp;
@@ -156,7 +156,7 @@ describe('campus scoping of time slots', () => {
       [deleteModel, { id: paris.uuid }],
       [createSlot, { modelTimeSlot: paris.uuid, startTime: '08:00', endTime: '09:00' }],
     ] as const) {
-      expect((await gqlError(manager, mutation, { input })).message).toBe('Access Denied.');
+      expect(reasonOf((await gqlError(manager, mutation, { input })))).toBe('Access Denied.');
     }
     expect(await app.core.db.knex('model_time_slots').where({ id: paris.uuid }).first('name')).toEqual({ name: paris.name });
     expect(await app.core.db.knex('time_slots').where({ model_time_slot_id: paris.uuid })).toEqual([]);
@@ -166,11 +166,11 @@ describe('campus scoping of time slots', () => {
     const paris = await newModel(demo.Paris);
     const readOnly = await loggedIn(app, 'read-only');
     expect((await gqlData(readOnly, model, { id: paris.uuid })).ModelTimeSlot.name).toBe(paris.name);
-    expect((await gqlError(readOnly, createSlot, { input: { modelTimeSlot: paris.uuid, startTime: '08:00', endTime: '09:00' } })).message).toBe('Access Denied.');
-    expect((await gqlError(readOnly, deleteModel, { input: { id: paris.uuid } })).message).toBe('Access Denied.');
+    expect(reasonOf((await gqlError(readOnly, createSlot, { input: { modelTimeSlot: paris.uuid, startTime: '08:00', endTime: '09:00' } })))).toBe('Access Denied.');
+    expect(reasonOf((await gqlError(readOnly, deleteModel, { input: { id: paris.uuid } })))).toBe('Access Denied.');
     expect(await app.core.db.knex('model_time_slots').where({ id: paris.uuid }).first('id')).toBeTruthy();
     const teacher = await loggedIn(app, 'teacher');
-    expect((await gqlError(teacher, models, {})).message).toBe('Access Denied.');
-    expect((await gqlError(teacher, createSlot, { input: {} })).message).toBe('Access Denied.');
+    expect(reasonOf((await gqlError(teacher, models, {})))).toBe('Access Denied.');
+    expect(reasonOf((await gqlError(teacher, createSlot, { input: {} })))).toBe('Access Denied.');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { demo, startTestApp, type TestApp } from '../../support/app.js';
+import { demo, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('GET /training-center/export', () => {
     expect(sheets.Salles).toEqual([['Campus', 'Site', 'Bâtiment', 'Salle', 'Capacité']]);
     const teacher = await download('teacher', '/api/training-center/export', 'fr');
     expect(teacher.status).toBe(403);
-    expect(JSON.parse(teacher.body.toString()).errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(JSON.parse(teacher.body.toString()).errors[0])).toBe('Access Denied.');
     const anonymous = await fetch(`${app.baseUrl}/api/training-center/export`);
     expect(anonymous.status).toBe(401);
   });

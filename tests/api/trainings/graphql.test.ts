@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestApp, type TestApp } from '../../support/app.js';
+import { ApiClient, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { todayIn } from '@alterna/trainings/rules/current-session';
 import { as, createTraining, demoIds, expectAccessDenied } from './support.js';
 
@@ -59,7 +59,7 @@ describe('getTrainingsPublishedByCampus / ...ByCampusList', () => {
     expectAccessDenied(await teacher.graphql(byCampus, { campusId: ids.paris }));
     expectAccessDenied(await teacher.graphql(byCampusList, { campusList: [ids.paris] }));
     const anonymous = await new ApiClient(app.baseUrl).graphql(byCampus, { campusId: ids.paris });
-    expect(anonymous.json.errors[0].message).toBe('User is not logged in');
+    expect(reasonOf(anonymous.json.errors[0])).toBe('User is not logged in');
   });
 
   it('answers a non-UUID campus with a violation', async () => {
@@ -146,6 +146,6 @@ describe('GetUserTrainingSession', () => {
       const today = todayIn();
       expect(session.startDate <= today && today <= session.endDate).toBe(true);
     }
-    expect((await new ApiClient(app.baseUrl).graphql(userSession)).json.errors[0].message).toBe('User is not logged in');
+    expect(reasonOf((await new ApiClient(app.baseUrl).graphql(userSession)).json.errors[0])).toBe('User is not logged in');
   });
 });

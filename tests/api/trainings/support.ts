@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { ApiClient, demo, type TestApp } from '../../support/app.js';
+import { ApiClient, demo, type TestApp, reasonOf } from '../../support/app.js';
 
 /** Ids of the demo centre (campuses, seeded trainings, sessions), read once per file. */
 export async function demoIds(app: TestApp) {
@@ -28,10 +28,10 @@ export function unique(prefix: string): string {
 
 export function expectAccessDenied(response: { status: number; json: any }): void {
   if (response.json?.errors?.[0]?.extensions) {
-    expect(response.json.errors[0]).toMatchObject({ message: 'Access Denied.', extensions: { code: 'FORBIDDEN' } });
+    expect(response.json.errors[0]).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'Access Denied.' } });
   } else {
     expect(response.status).toBe(403);
-    expect(response.json.errors[0].message).toBe('Access Denied.');
+    expect(reasonOf(response.json.errors[0])).toBe('Access Denied.');
   }
 }
 

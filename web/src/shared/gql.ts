@@ -57,7 +57,9 @@ export async function gql<T = Record<string, unknown>>(
   if (errors.length > 0) {
     const first = errors[0];
     const message = first?.message || i18n.t('errors.unexpected');
-    if (message === ACCESS_DENIED_MESSAGE || message === NOT_LOGGED_IN_MESSAGE || first?.extensions?.code === 'UNAUTHENTICATED') {
+    // The message is in the user's language; the SPEC's machine string travels in extensions.reason.
+    const reason = first?.extensions?.reason;
+    if (reason === ACCESS_DENIED_MESSAGE || reason === NOT_LOGGED_IN_MESSAGE || first?.extensions?.code === 'UNAUTHENTICATED') {
       const logged = await checkLoginAndReload();
       if (!logged) throw new GqlError(message, errors, [], response.status);
     }

@@ -2,7 +2,7 @@
 // default), migrations, demo seed, HTTP API and web client, and the worker. PGlite has one connection, so
 // the API and the worker must share this process in embedded mode.
 import path from 'node:path';
-import { bootCore, ConfigError, loadConfig, createLogger } from '@alterna/core';
+import { bootCore, ConfigError, keepServing, loadConfig, createLogger } from '@alterna/core';
 import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
 import { createWorker } from '../worker.js';
 
@@ -31,6 +31,7 @@ const core = await bootCore({ config, log, temporalAddress: () => temporal.addre
 const { worker, connection } = await createWorker({ core, address: temporal.address });
 const running = worker.run();
 await core.listen();
+keepServing(log);
 say(`Database: ${core.db.kind === 'pglite' ? `embedded PGlite in ${path.relative(process.cwd(), path.join(config.dataDir, 'pglite')) || '.'}` : 'PostgreSQL'}`);
 say(`Alterna is running at http://localhost:${config.port}`);
 const identity = (await import('@alterna/identity')) as { demoLoginList?: { typology: string; email: string }[]; demoPassword?: string };

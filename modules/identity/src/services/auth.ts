@@ -26,29 +26,38 @@ function verifyPassword(hash: string, password: string): Promise<boolean> {
 }
 
 export interface AuthService extends Authenticator {
-  /** Checks the credentials (rate-limited per e-mail and address) and opens a session. */
+  /** Checks the credentials (rate-limited per e-mail and per address) and opens a session. */
   login(input: { email: string; password: string; ip: string }, t: Translate): Promise<{ actor: Actor; token: string; expiresAt: Date }>;
   logout(token: string | undefined): Promise<void>;
+  /** Deletes expired sessions and login attempts past the rate-limit window (a schedule runs it). */
+  purge(): Promise<{ sessions: number; attempts: number }>;
 }
 
 export function authService(knex: Knex, config: Config): AuthService {
   const windowStart = () => new Date(Date.now() - config.loginWindowSeconds * 1000);
 
-  async function throttle(key: string, t: Translate) {
-    const row = await knex('login_attempts').where('key', key).where('attempted_at', '>', windowStart()).count<{ count: number }[]>({ count: '*' }).first();
-    if (Number(row?.count ?? 0) >= config.loginMaxAttempts) {
-      throw new TooManyRequestsError(t('identity.login.tooMany', { minutes: Math.ceil(config.loginWindowSeconds / 60) }));
-    }
+  // Failures count per e-mail whatever the address (changing address does not reset it), and per address
+  // whatever the e-mail (one address spraying many accounts), with room for a school's shared address.
+  const limits = (email: string, ip: string) => [
+    { key: `email:${email.toLowerCase()}`, max: config.loginMaxAttempts },
+    { key: `address:${ip}`, max: config.loginMaxAttempts * 5 },
+  ];
+
+  async function throttle(keys: { key: string; max: number }[], t: Translate) {
+    const counts = await knex('login_attempts').select('key').count<{ key: string; count: number }[]>({ count: '*' })
+      .whereIn('key', keys.map(({ key }) => key)).where('attempted_at', '>', windowStart()).groupBy('key');
+    const over = keys.some(({ key, max }) => Number(counts.find((row) => row.key === key)?.count ?? 0) >= max);
+    if (over) throw new TooManyRequestsError(t('identity.login.tooMany', { minutes: Math.ceil(config.loginWindowSeconds / 60) }));
   }
 
   return {
     async login({ email, password, ip }, t) {
-      const key = `${email.toLowerCase()}|${ip}`;
-      await throttle(key, t);
+      const keys = limits(email, ip);
+      await throttle(keys, t);
       const row = await knex('actors').select('id', 'password_hash').whereRaw('lower(email) = ?', [email.toLowerCase()]).where({ archived: false }).first();
       const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : (await verifyPassword(await decoyHash, password), false);
       if (!valid || !row) {
-        await knex('login_attempts').insert({ key });
+        await knex('login_attempts').insert(keys.map(({ key }) => ({ key })));
         throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
       }
       const actor = await loadActor(knex, row.id);
@@ -56,11 +65,16 @@ export function authService(knex: Knex, config: Config): AuthService {
       const token = crypto.randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3600 * 1000);
       await knex('sessions').insert({ token_hash: hashToken(token), actor_id: actor.id, expires_at: expiresAt });
-      await knex('login_attempts').where({ key }).delete();
+      await knex('login_attempts').where({ key: keys[0]!.key }).delete();
       return { actor, token, expiresAt };
     },
     async logout(token) {
       if (token) await knex('sessions').where({ token_hash: hashToken(token) }).delete();
+    },
+    async purge() {
+      const sessions = await knex('sessions').where('expires_at', '<=', new Date()).delete();
+      const attempts = await knex('login_attempts').where('attempted_at', '<=', windowStart()).delete();
+      return { sessions, attempts };
     },
     async authenticate(ctx: Context) {
       const token = ctx.cookies.get(sessionCookie);

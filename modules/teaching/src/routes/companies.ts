@@ -96,7 +96,7 @@ export const companyRoutes: Route[] = [
     handler: (ctx) => showForm(ctx),
   },
   {
-    name: 'teachers_teacher_company_new', method: 'post', permission: perm.companyUpdate, path: paths.companyNew,
+    name: 'teachers_teacher_company_new', method: 'post', permission: perm.companyUpdate, path: paths.companyNew, scriptedForm: true,
     handler: (ctx) => submitForm(ctx),
   },
   {
@@ -104,7 +104,7 @@ export const companyRoutes: Route[] = [
     handler: (ctx) => showForm(ctx),
   },
   {
-    name: 'teachers_teacher_company_edit', method: 'post', permission: perm.companyUpdate, uuidParams: ['id'], path: paths.companyEdit,
+    name: 'teachers_teacher_company_edit', method: 'post', permission: perm.companyUpdate, uuidParams: ['id'], path: paths.companyEdit, scriptedForm: true,
     handler: (ctx) => submitForm(ctx),
   },
   {

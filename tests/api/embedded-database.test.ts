@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bootCore, loadConfig, type Core } from '@alterna/core';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-embedded-'));
@@ -13,7 +13,8 @@ afterAll(async () => {
 
 describe('embedded PGlite', () => {
   it('boots with no DATABASE_URL, runs the same migrations, seeds the demo centre and answers queries', async () => {
-    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+    // An API-project test: the core's bootstrap creates the modules' Temporal schedules, so it needs the run's server.
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'error', TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `embedded-${process.pid}` });
     core = await bootCore({ config });
     expect(core.db.kind).toBe('pglite');
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);

@@ -1,0 +1,9 @@
+// Started by the identity module's schedule: expired sessions and old login attempts go away.
+import { proxyActivities } from '@temporalio/workflow';
+import type { IdentityActivities } from './contract.js';
+
+const { purgeLoginRecords } = proxyActivities<IdentityActivities>({ startToCloseTimeout: '5m', retry: { maximumAttempts: 5 } });
+
+export async function identityPurgeLoginRecords(): Promise<{ sessions: number; attempts: number }> {
+  return purgeLoginRecords();
+}
