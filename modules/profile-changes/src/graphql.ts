@@ -24,11 +24,11 @@ const typeDefs = /* GraphQL */ `
     decidedBy: ProfileChangePerson
     "Why an approved change could not be applied, in the reader's language."
     failureMessage: String
-    "Whether the viewer may approve or reject it now."
+    "Whether the viewer may approve or reject it now: not about or filed by them, and they may edit the person on all the person's campuses."
     canDecide: Boolean!
   }
   input CreateProfileChangeRequestInput {
-    "Another actor of the filer's campuses (staff); absent for one's own profile."
+    "Another actor, whom the filer may edit on all their campuses (staff); absent for one's own profile."
     actorId: ID
     firstName: String!
     lastName: String!

@@ -337,3 +337,89 @@ describe('profile-change requests: filing rules', () => {
     expect(operation.items[0]).toMatchObject({ status: 'error', message: 'Approved, but the change could not be applied' });
   });
 });
+
+describe('profile-change requests: the people rule (issue #9)', () => {
+  type Refusal = { status: number; json: { errors?: { extensions?: { code?: string } }[] } };
+  const forbidden = (response: Refusal) => response.status === 403 || response.json.errors?.[0]?.extensions?.code === 'FORBIDDEN';
+  const campusId = async (name: string) => (await app.core.db.knex('campuses').where({ name }).first('id')).id as string;
+
+  /** A person of both campuses: editing them needs the change permission on Paris and on Lyon. */
+  async function onBothCampuses(typology: 'student' | 'management'): Promise<TestPerson> {
+    const person = await createPerson(app.core.db.knex, typology, 'Paris');
+    people.push(person);
+    await app.core.db.knex('actor_access_rules').insert({ actor_id: person.id, campus_id: await campusId('Lyon'), typology });
+    return person;
+  }
+
+  const fileFor = (client: ApiClient, person: TestPerson, changes: Record<string, string>) =>
+    client.graphql(fileMutation, { input: { actorId: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, ...changes } });
+  const pendingOf = async (personId: string) => (await app.core.db.knex('profile_change_requests').where({ actor_id: personId, status: 'pending' }).select('id')).map((r: { id: string }) => r.id);
+
+  it('keeps a Lyon-only campus manager from filing for, or deciding about, a person of Paris and Lyon; nothing changes', async () => {
+    const person = await onBothCampuses('student');
+    const lyon = await staff('campus-manager');
+    expect(forbidden(await fileFor(lyon, person, { lastName: 'ByLyon', email: `lyon-${person.email}` }))).toBe(true);
+    expect(await pendingOf(person.id)).toEqual([]);
+
+    // Filed by someone with both campuses, on Lyon (the person's first campus by name): the Lyon manager sees it, may not decide it.
+    const filed = await fileFor(await staff('pedagogy'), person, { lastName: 'ByPedagogy' });
+    expect(filed.json.errors).toBeUndefined();
+    const request = filed.json.data.CreateProfileChangeRequest.request;
+    const seen = (await lyon.graphql(inboxQuery, { status: 'pending' })).json.data.profileChangeRequests.find((r: { uuid: string }) => r.uuid === request.uuid);
+    expect(seen).toMatchObject({ campus: { name: 'Lyon' }, canDecide: false });
+    expect(forbidden(await lyon.post(`/api/profile-change-requests/change/${request.uuid}/approve`))).toBe(true);
+    expect(forbidden(await lyon.post(`/api/profile-change-requests/change/${request.uuid}/reject`))).toBe(true);
+    expect(await requestRow(request.uuid)).toMatchObject({ status: 'pending', decided_by: null, applied_at: null });
+    expect(await actorRow(person.id)).toEqual({ first_name: person.firstName, last_name: person.lastName, email: person.email });
+
+    // Someone with both campuses who did not file it decides.
+    const approved = await (await staff('management')).post(`/api/profile-change-requests/change/${request.uuid}/approve`);
+    expect(approved.json.request.status).toBe('approved');
+    expect((await actorRow(person.id)).last_name).toBe('ByPedagogy');
+  });
+
+  it('keeps a Lyon-only campus manager from changing a Paris and Lyon manager, filed for them or by them', async () => {
+    const lyon = await staff('campus-manager');
+    const management = await app.core.db.knex('actors').where({ email: demo('management') }).first('id', 'first_name', 'last_name', 'email');
+    const demoManager = { id: management.id, firstName: management.first_name, lastName: management.last_name, email: management.email };
+    expect(forbidden(await fileFor(lyon, demoManager, { lastName: 'Renamed', email: 'lyon-took-over@example.test' }))).toBe(true);
+    expect(await pendingOf(demoManager.id)).toEqual([]);
+    expect(await actorRow(demoManager.id)).toEqual({ first_name: demoManager.firstName, last_name: demoManager.lastName, email: demoManager.email });
+
+    // The manager's own request: only someone who may edit them on both campuses decides it.
+    const manager = await onBothCampuses('management');
+    const self = new ApiClient(app.baseUrl, 'en');
+    await self.login(manager.email);
+    const request = await file(self, manager, { email: `moved-${manager.email}` });
+    expect(forbidden(await lyon.post(`/api/profile-change-requests/change/${request.uuid}/approve`))).toBe(true);
+    expect(await requestRow(request.uuid)).toMatchObject({ status: 'pending', decided_by: null, applied_at: null });
+    expect(await actorRow(manager.id)).toEqual({ first_name: manager.firstName, last_name: manager.lastName, email: manager.email });
+    expect((await (await staff('pedagogy')).post(`/api/profile-change-requests/change/${request.uuid}/reject`)).json.request.status).toBe('rejected');
+  });
+
+  it('never lets the filer of a request for someone else approve or reject it; another approver may', async () => {
+    const person = await createPerson(app.core.db.knex, 'student', 'Paris');
+    people.push(person);
+    const isd = await staff('isd');
+    const filed = await fileFor(isd, person, { firstName: 'Filed', email: `filed-${person.email}` });
+    expect(filed.json.errors).toBeUndefined();
+    const request = filed.json.data.CreateProfileChangeRequest.request;
+    expect(request.canDecide).toBe(false);
+    expect((await isd.graphql(inboxQuery, { status: 'pending' })).json.data.profileChangeRequests.find((r: { uuid: string }) => r.uuid === request.uuid).canDecide).toBe(false);
+
+    const approve = await isd.post(`/api/profile-change-requests/change/${request.uuid}/approve`);
+    expect(approve.status).toBe(422);
+    expect(approve.json.errors).toEqual([{ path: '', message: 'You filed this request: another approver must approve or reject it.' }]);
+    const french = await staff('isd', 'fr');
+    const reject = await french.post(`/api/demandes-de-modification-de-profil/changer/${request.uuid}/reject`);
+    expect(reject.status).toBe(422);
+    expect(reject.json.errors).toEqual([{ path: '', message: "Vous avez déposé cette demande : un autre approbateur doit l'approuver ou la refuser." }]);
+    expect(await requestRow(request.uuid)).toMatchObject({ status: 'pending', decided_by: null, applied_at: null });
+    expect(await actorRow(person.id)).toEqual({ first_name: person.firstName, last_name: person.lastName, email: person.email });
+
+    const pedagogy = await staff('pedagogy');
+    expect((await pedagogy.graphql(inboxQuery, { status: 'pending' })).json.data.profileChangeRequests.find((r: { uuid: string }) => r.uuid === request.uuid).canDecide).toBe(true);
+    expect((await pedagogy.post(`/api/profile-change-requests/change/${request.uuid}/approve`)).json.request.status).toBe('approved');
+    expect(await actorRow(person.id)).toEqual({ first_name: 'Filed', last_name: person.lastName, email: `filed-${person.email}` });
+  });
+});

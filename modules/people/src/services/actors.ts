@@ -50,6 +50,13 @@ export interface ActorsService {
    * viewer's language.
    */
   create(viewer: Actor | null, input: { firstName: string; lastName: string; email: string; typology: string; campusId: string; phone?: string | null }, trx?: Knex, t?: Translate): Promise<string>;
+  /**
+   * For other modules (profile-changes): throws unless the viewer may edit that actor directly, by the rule of
+   * updatePersonalInformation (the change permission on every campus of the actor, the staff grant too for staff).
+   */
+  assertChangeable(viewer: Actor | null, id: string, t: Translate, trx?: Knex): Promise<void>;
+  /** For other modules: the same rule over many actors in one query, answering those the viewer may edit. */
+  changeable(viewer: Actor | null, ids: readonly string[], trx?: Knex): Promise<Set<string>>;
   /** For other modules: actors by id (set query, no campus check), in no particular order. */
   byIds(ids: readonly string[], trx?: Knex): Promise<ActorSummary[]>;
   /** Actors by id with rules and corporations, kept to the given campuses (internal). */
@@ -261,6 +268,9 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       await knex('actors').where({ id }).update({ archived, updated_at: knex.fn.now() });
       return { actor: await view(id, scope.campusesFor(viewer, perm.actorRead), t), message: t(archived ? 'people.actor.archived' : 'people.actor.unarchived') };
     },
+
+    assertChangeable: (viewer, id, t, trx) => scope.assertChangeable(viewer, id, t, trx),
+    changeable: (viewer, ids, trx) => scope.changeable(viewer, ids, trx),
 
     async create(viewer, input, trx, t) {
       const translate = t ?? core.translator(viewer?.language);

@@ -15,20 +15,33 @@ export interface Scope {
    * to, and, for someone with staff access, the staff grant there too (their account opens the staff space).
    */
   assertChangeable(viewer: Actor | null, actorId: string, t: Translate, trx?: Knex): Promise<void>;
+  /** The same rule over many actors in one query: those the viewer may change (none for a viewer without the permission). */
+  changeable(viewer: Actor | null, actorIds: readonly string[], trx?: Knex): Promise<Set<string>>;
 }
+
+interface Membership {
+  campusIds: string[];
+  staff: boolean;
+}
+
+const isStaffTypology = (typology: string) => (staffAccessTypologies as readonly string[]).includes(typology);
 
 export function scope(core: CoreDeps): Scope {
   const { knex, permissions } = core;
   const campusesFor = (viewer: Actor | null, permission: string) => permissions.campusesOrDeny(viewer, permission);
+  const toMembership = (rules: { campus_id: string; typology: string }[]): Membership => ({
+    campusIds: [...new Set(rules.map((rule) => rule.campus_id))],
+    staff: rules.some((rule) => isStaffTypology(rule.typology)),
+  });
   const membership = async (actorId: string, trx: Knex = knex) => {
     const actor = await trx('actors').where({ id: actorId }).first('id');
     const rules: { campus_id: string; typology: string }[] = await trx('actor_access_rules').where({ actor_id: actorId }).select('campus_id', 'typology');
-    return {
-      exists: !!actor,
-      campusIds: [...new Set(rules.map((rule) => rule.campus_id))],
-      staff: rules.some((rule) => (staffAccessTypologies as readonly string[]).includes(rule.typology)),
-    };
+    return { exists: !!actor, ...toMembership(rules) };
   };
+  /** The rule: the change permission on every campus of the actor, and the staff grant there too for staff. */
+  const mayChange = (viewer: Actor | null, { campusIds, staff }: Membership) =>
+    campusIds.length > 0 &&
+    campusIds.every((campusId) => permissions.isGranted(viewer, perm.actorUpdate, campusId) && (!staff || permissions.isGranted(viewer, perm.staffGrant, campusId)));
   return {
     campusesFor,
     membership,
@@ -40,13 +53,18 @@ export function scope(core: CoreDeps): Scope {
     },
     async assertChangeable(viewer, actorId, t, trx = knex) {
       campusesFor(viewer, perm.actorUpdate);
-      const { exists, campusIds, staff } = await membership(actorId, trx);
+      const { exists, ...belongs } = await membership(actorId, trx);
       if (!exists) throw new NotFoundError(t('errors.notFound'));
-      if (!campusIds.length) throw new AccessDeniedError();
-      for (const campusId of campusIds) {
-        core.permissions.assert(viewer, perm.actorUpdate, campusId);
-        if (staff) core.permissions.assert(viewer, perm.staffGrant, campusId);
-      }
+      if (!mayChange(viewer, belongs)) throw new AccessDeniedError();
+    },
+    async changeable(viewer, actorIds, trx = knex) {
+      if (!viewer || !actorIds.length) return new Set();
+      const rules: { actor_id: string; campus_id: string; typology: string }[] = await trx('actor_access_rules')
+        .whereIn('actor_id', [...new Set(actorIds)])
+        .select('actor_id', 'campus_id', 'typology');
+      const byActor = new Map<string, typeof rules>();
+      for (const rule of rules) byActor.set(rule.actor_id, [...(byActor.get(rule.actor_id) ?? []), rule]);
+      return new Set([...byActor].filter(([, own]) => mayChange(viewer, toMembership(own))).map(([id]) => id));
     },
   };
 }

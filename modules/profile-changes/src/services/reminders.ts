@@ -1,5 +1,7 @@
-import type { CoreDeps, Language } from '@alterna/core';
+import type { Actor, CoreDeps, Language } from '@alterna/core';
 import { defaultLanguage, isLanguage } from '@alterna/core';
+import type { IdentityServices } from '@alterna/identity';
+import type { PeopleServices } from '@alterna/people';
 import { DECIDE } from '../permissions.js';
 import { fullName, selectRequests, table, toRequest, type ProfileChangeRequest } from './store.js';
 
@@ -19,16 +21,30 @@ const centreTime = (iso: string) =>
 
 export function remindersService(core: CoreDeps): RemindersService {
   const { knex, mailer, permissions } = core;
+  const identity = () => core.module<IdentityServices>('identity');
+  const editing = () => core.module<PeopleServices>('people').actors;
 
-  /** Who may decide on the campus (never read-only), the person concerned excepted. */
-  const approversOf = (request: ProfileChangeRequest): Promise<Approver[]> =>
-    knex('actors as a')
-      .join('actor_access_rules as r', 'r.actor_id', 'a.id')
-      .where({ 'r.campus_id': request.campus.id, 'a.archived': false })
-      .whereIn('r.typology', [...permissions.get(DECIDE).typologies])
-      .whereNot('a.id', request.person.id)
-      .distinct('a.email', 'a.language')
-      .orderBy('a.email');
+  /** Whether that approver may edit the person (the people module's rule, as `decide` checks it). */
+  const mayEdit = async (approver: Actor, personId: string) => (await editing().changeable(approver, [personId])).has(personId);
+
+  /**
+   * Who may decide it, as `decide` would let them: approvers of its campus (never read-only) who may edit
+   * the person, neither the person nor the filer.
+   */
+  async function approversOf(request: ProfileChangeRequest): Promise<Approver[]> {
+    const rows: { actor_id: string }[] = await knex('actor_access_rules')
+      .where({ campus_id: request.campus.id })
+      .whereIn('typology', [...permissions.get(DECIDE).typologies])
+      .whereNotIn('actor_id', [request.person.id, ...(request.requestedBy ? [request.requestedBy.id] : [])])
+      .distinct('actor_id');
+    // Archived actors are not loaded; the approvers of a campus are few, one small query each.
+    const candidates = await identity().loadActors(rows.map((row) => row.actor_id));
+    const allowed = await Promise.all(candidates.map((approver) => mayEdit(approver, request.person.id)));
+    return candidates
+      .filter((_, i) => allowed[i])
+      .map((approver) => ({ email: approver.email, language: approver.language }))
+      .sort((a, b) => a.email.localeCompare(b.email));
+  }
 
   async function write(request: ProfileChangeRequest, language: Language, to: string[]) {
     // Mails are written outside any request: in each approver's language.

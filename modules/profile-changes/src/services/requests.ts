@@ -10,6 +10,7 @@ import {
   type Translate,
 } from '@alterna/core';
 import type { IdentityServices } from '@alterna/identity';
+import type { PeopleServices } from '@alterna/people';
 import { startOperation } from '@alterna/workflows/starters';
 import type { profileChangeTransition } from '@alterna/workflows/profile-changes/transition';
 import {
@@ -31,7 +32,7 @@ export interface ProfileChangeRequestView extends ProfileChangeRequest {
 }
 
 export interface FileInput {
-  /** Another actor's id (staff filing for them); absent for one's own profile. */
+  /** Another actor's id (staff who may edit them, by the people module's rule); absent for one's own profile. */
   actorId?: string | null;
   firstName?: unknown;
   lastName?: unknown;
@@ -59,13 +60,27 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
   // Typed explicitly: TypeScript only narrows through `assert` on a declared type.
   const permissions: PermissionMatrix = core.permissions;
   const identity = () => core.module<IdentityServices>('identity');
+  // Changing someone's profile through a request needs what editing it directly needs: the people module's rule.
+  const editing = () => core.module<PeopleServices>('people').actors;
   const temporal = coreTemporalClient(core);
 
-  const view = (request: ProfileChangeRequest, viewer: Actor, t: Translate): ProfileChangeRequestView => ({
-    ...request,
-    canDecide: request.status === 'pending' && request.person.id !== viewer.id && permissions.isGranted(viewer, DECIDE, request.campus.id),
-    failureMessage: request.failureReason ? t(request.failureReason) : null,
-  });
+  /** What `decide` checks before the people rule: pending, neither about nor filed by the viewer, decidable on its campus. */
+  const mayDecideHere = (request: ProfileChangeRequest, viewer: Actor) =>
+    request.status === 'pending' &&
+    request.person.id !== viewer.id &&
+    request.requestedBy?.id !== viewer.id &&
+    permissions.isGranted(viewer, DECIDE, request.campus.id);
+
+  /** The requests as the viewer sees them; the people rule is checked for all of them in one query. */
+  async function views(requests: ProfileChangeRequest[], viewer: Actor, t: Translate): Promise<ProfileChangeRequestView[]> {
+    const editable = await editing().changeable(viewer, requests.filter((r) => mayDecideHere(r, viewer)).map((r) => r.person.id));
+    return requests.map((request) => ({
+      ...request,
+      canDecide: mayDecideHere(request, viewer) && editable.has(request.person.id),
+      failureMessage: request.failureReason ? t(request.failureReason) : null,
+    }));
+  }
+  const view = async (request: ProfileChangeRequest, viewer: Actor, t: Translate) => (await views([request], viewer, t))[0]!;
 
   const load = async (id: string) => {
     const row = await selectRequests(knex).where('r.id', id).first();
@@ -78,7 +93,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
   const notPending = (request: ProfileChangeRequest, t: Translate) =>
     new ValidationError([{ path: '', message: t('profile-changes.notPending', { status: t(`profile-changes.status.${request.status}`) }) }]);
 
-  /** The campus a request belongs to: the person's own first campus, or the first the filer may file on. */
+  /** The campus a request belongs to: the person's own first campus, or the first the filer may file on (all of them, once the people rule passed). */
   function campusFor(filer: Actor, person: Actor, t: Translate): string {
     const personCampuses = [...new Set(person.rules.map((rule) => rule.campusId))];
     if (filer.id === person.id) {
@@ -108,9 +123,11 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
       if (!actor) throw new NotLoggedInError();
       const forSomeoneElse = !!input.actorId && input.actorId !== actor.id;
       if (forSomeoneElse && !permissions.isGranted(actor, FILE)) throw new AccessDeniedError();
-      const values = await validate(profileChangeSchema, input, t);
       const person = forSomeoneElse ? await identity().loadActor(input.actorId!) : actor;
       if (!person) throw new NotFoundError('Not found.');
+      // One campus in common is not enough: a Lyon manager must not rename someone who is also on Paris.
+      if (forSomeoneElse) await editing().assertChangeable(actor, person.id, t);
+      const values = await validate(profileChangeSchema, input, t);
       const campusId = campusFor(actor, person, t);
 
       const changes: Partial<Record<ProfileField, string>> = {};
@@ -170,12 +187,12 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
       if (!campuses.length) return [];
       const query = selectRequests(knex).whereIn('r.campus_id', campuses).orderBy('r.created_at', 'desc').limit(500);
       if (filter.status) query.where('r.status', filter.status as ProfileChangeStatus);
-      return (await query).map((row) => view(toRequest(row), actor, t));
+      return views((await query).map(toRequest), actor, t);
     },
 
     async mine(actor, t) {
       const rows = await selectRequests(knex).where('r.actor_id', actor.id).orderBy('r.created_at', 'desc').limit(50);
-      return rows.map((row) => view(toRequest(row), actor, t));
+      return views(rows.map(toRequest), actor, t);
     },
 
     async decide(actor, id, transition, t) {
@@ -186,6 +203,9 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
       if (!request) throw new NotFoundError('Not found.');
       permissions.assert(actor, DECIDE, request.campus.id);
       if (request.person.id === actor.id) throw new ValidationError([{ path: '', message: t('profile-changes.ownRequest') }]);
+      // Four eyes: whoever asked for a change of someone else's profile does not also grant it.
+      if (request.requestedBy?.id === actor.id) throw new ValidationError([{ path: '', message: t('profile-changes.ownFiling') }]);
+      await editing().assertChangeable(actor, request.person.id, t);
       if (request.status !== 'pending') throw notPending(request, t);
       // Checked before the workflow is told, so that the request stays pending and the approver can reject it.
       const email = request.changes.find((change) => change.field === 'email')?.to;
@@ -195,7 +215,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
       const result = await deliverDecision(await temporal(), id, { transition, deciderId: actor.id, deciderName: fullName(actor) });
       const now = (await load(id))!;
       if (!result.delivered) {
-        if (result.reason === 'unreachable') return { request: view(now, actor, t), notice: t('profile-changes.unconfirmed') };
+        if (result.reason === 'unreachable') return { request: await view(now, actor, t), notice: t('profile-changes.unconfirmed') };
         if (result.reason === 'unknownTransition') {
           throw new ValidationError([{ path: 'transition', message: t('profile-changes.unknownTransition', { transition, allowed: profileChangeTransitions.join(', ') }) }]);
         }
@@ -203,7 +223,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
         if (now.status === 'pending') throw new ValidationError([{ path: '', message: t('profile-changes.beingDecided') }]);
         throw notPending(now, t);
       }
-      return { request: view(now, actor, t), notice: null };
+      return { request: await view(now, actor, t), notice: null };
     },
   };
 }
