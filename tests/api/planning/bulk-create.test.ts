@@ -201,9 +201,10 @@ describe('mass creation (POST /planning/planning/create/many)', () => {
     expect(refused.status).toBe(422);
     const lyonRoomName = (await knex()('rooms').where({ id: lyonRoom }).first('name')).name;
     expect(refused.json.errors).toEqual(expect.arrayContaining([
-      { path: 'lines[0].rooms', message: `« ${lyonRoomName} » n'appartient pas aux campus choisis.` },
+      { path: 'lines[0].rooms', message: `« ${lyonRoom} » n'appartient pas aux campus choisis.` },
       { path: 'lines[1].planningGroups', message: `L'élément « ${missingGroup} » est introuvable.` },
     ]));
+    expect(refused.text).not.toContain(lyonRoomName);
     expect(await count(knex()('planning_runs').where('run_id', 'like', `%${requestId}`))).toBe(0);
     expect(await count(knex()('operations').where('workflow_id', 'like', `%${requestId}`))).toBe(0);
   });

@@ -202,6 +202,23 @@ describe('the lesson rules (SPEC §5), in French and English, nothing written', 
     await expectRefused(createInput(r, days[7]!, slotOnInput(days[7]!, '07:00', '19:30')), [{ path: 'endDate', message: 'Un cours dure au plus 12 heures.' }], ['A lesson lasts at most 12 hours.']);
   });
 
+  it('keeps a lesson of a planning group within its training group\'s session, not any session of that day (issue #9)', async () => {
+    const r = await resources();
+    const db = app.core.db.knex;
+    // The SLAM group's training group is of 2026-2027 (from 2026-09-01); 2026-08-20 lies in 2025-2026.
+    const slam = await db('planning_groups as pg').join('training_groups as tg', 'tg.id', 'pg.training_group_id')
+      .join('training_sessions as s', 's.id', 'tg.training_session_id').where('pg.name', 'like', '%SLAM%').where('s.start_date', '2026-09-01').first('pg.id');
+    const outsideMessage = 'A lesson cannot be created or moved outside the training session dates.';
+    const early = firstError(await create(await as('isd', 'en'), createInput(r, '2026-08-20', { planningGroups: [slam.id], ...slotOnInput('2026-08-20', '09:00', '10:00') })));
+    expect(early.violations).toContainEqual({ path: 'startDate', message: outsideMessage });
+    expect(await db('lesson_planning_groups').where({ planning_group_id: slam.id }).join('lessons', 'lessons.id', 'lesson_planning_groups.lesson_id')
+      .whereRaw("lessons.start_at < '2026-09-01'").first()).toBeUndefined();
+    const inSession = lessonOf(await create(await as('isd'), createInput(r, '2026-09-15', { planningGroups: [slam.id], ...slotOnInput('2026-09-15', '09:00', '10:00') })), 'CreateEventLessonSchedule');
+    const moved = firstError(await update(await as('isd', 'en'), { id: inSession.uuid, ...slotOnInput('2026-08-27', '09:00', '10:00') }));
+    expect(moved.violations).toContainEqual({ path: 'startDate', message: outsideMessage });
+    expect((await db('lessons').where({ id: inSession.uuid }).first('start_at')).start_at.toISOString()).toBe(slotOn('2026-09-15', '09:00', '10:00').startAt);
+  });
+
   it('no creation or move outside the training session dates', async () => {
     const r = await resources();
     const after = [1, 2, 3, 4, 5, 6, 7].map((n) => addDays(demo.session.endDate, n)).find((d) => isoWeekday(d) === 2)!;
@@ -217,9 +234,10 @@ describe('the lesson rules (SPEC §5), in French and English, nothing written', 
     const r = await resources();
     const lyon = await resources(demo.lyon);
     await expectRefused(createInput(r, days[7]!, { rooms: [lyon.room], teachers: [lyon.teacher], planningGroups: [lyon.group] }), [
-      { path: 'rooms', message: expect.stringMatching(/^Ces salles n'appartiennent pas au campus du cours : S1-site\w+\.$/) },
-      { path: 'teachers', message: expect.stringMatching(/^Ces formateurs n'interviennent pas sur le campus du cours : Test Prof\w+\.$/) },
-      { path: 'planningGroups', message: expect.stringMatching(/^Ces groupes de planification n'appartiennent pas au campus du cours : Groupe \w+\.$/) },
+      // Named by the ids sent, never by names of another campus the user may not see (issue #9).
+      { path: 'rooms', message: `Ces salles n'appartiennent pas au campus du cours : ${lyon.room}.` },
+      { path: 'teachers', message: `Ces formateurs n'interviennent pas sur le campus du cours : ${lyon.teacher}.` },
+      { path: 'planningGroups', message: `Ces groupes de planification n'appartiennent pas au campus du cours : ${lyon.group}.` },
     ]);
     const otherContract = await makeContract(app, r.otherTeacher, demo.paris, demo.session);
     await expectRefused(createInput(r, days[7]!, { teacherContracts: [otherContract] }),

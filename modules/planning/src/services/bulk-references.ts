@@ -74,8 +74,9 @@ export function resourceViolations(refs: References, values: LessonResources, ca
     for (const id of values[field]) {
       const found = map.get(id);
       if (!found) violations.push({ path: at(field), message: t(k('unknown'), { id }) });
-      else if (campusId && found.campusId !== campusId) violations.push({ path: at(field), message: t(k('otherCampus'), { name: found.name }) });
-      else if (!allowed.has(found.campusId)) violations.push({ path: at(field), message: t(k('notInCampuses'), { name: found.name }) });
+      // Named by the id that was sent: what lies on another campus may be something the user may not see.
+      else if (campusId && found.campusId !== campusId) violations.push({ path: at(field), message: t(k('otherCampus'), { name: id }) });
+      else if (!allowed.has(found.campusId)) violations.push({ path: at(field), message: t(k('notInCampuses'), { name: id }) });
     }
   };
   place('planningGroups', refs.groups);
@@ -84,7 +85,7 @@ export function resourceViolations(refs: References, values: LessonResources, ca
     const teacher = refs.teachers.get(id);
     if (!teacher) violations.push({ path: at('teachers'), message: t(k('unknown'), { id }) });
     else if (campusId ? !teacher.campuses.has(campusId) : ![...teacher.campuses].some((c) => allowed.has(c))) {
-      violations.push({ path: at('teachers'), message: t(k('teacherNotInCampus'), { name: teacher.name }) });
+      violations.push({ path: at('teachers'), message: t(k('teacherNotInCampus'), { name: id }) });
     }
   }
   for (const id of values.teacherContracts ?? []) {

@@ -6,7 +6,7 @@ import { isoWeekday, parisDay } from '../rules/lesson-time.js';
 import type { Conflict, ConflictKind, FreeSlot, LessonSlot } from '../types.js';
 import type { PlanningDeps } from './deps.js';
 import { suggestFreeSlots } from './free-slots.js';
-import { campusesByIds, closuresOn, companyPeriodsOn, groupParents, heldResources, sessionDates, sessionOn, type DayProbe, type Probe } from './lesson-conflict-queries.js';
+import { campusesByIds, closuresOn, companyPeriodsOn, groupParents, heldResources, sessionDates, sessionOn, sessionsOfGroups, type DayProbe, type Probe, type SessionDates } from './lesson-conflict-queries.js';
 import { allQueries } from './queries.js';
 
 // OWNER: lessons helper. The interface is the contract other planning code relies on; keep it.
@@ -103,11 +103,12 @@ async function checkCalendar(db: Db, slots: LessonSlot[], found: Conflict[][]): 
     for (const id of new Set(slot.planningGroupIds)) groupDays.push({ i, id, day });
   });
   if (!campusDays.length) return;
-  const [closures, periods, campuses, sessions] = await allQueries(db, [
+  const [closures, periods, campuses, sessions, groupSessions] = await allQueries(db, [
     () => closuresOn(db, campusDays),
     () => companyPeriodsOn(db, groupDays),
     () => campusesByIds(db, [...new Set(slots.map((slot) => slot.campusId))]),
     () => sessionDates(db),
+    () => sessionsOfGroups(db, [...new Set(groupDays.map((probe) => probe.id))]),
   ]);
   for (const closure of closures) {
     const day = days[closure.i]!;
@@ -128,8 +129,19 @@ async function checkCalendar(db: Db, slots: LessonSlot[], found: Conflict[][]): 
     if (campus && !campus.openDays.includes(isoWeekday(day))) {
       found[i]!.push({ kind: 'closedDay', resourceId: campusId, resourceName: campus.name, startAt: day, endAt: day, label: null });
     }
-    if (!sessionOn(sessions, day)) found[i]!.push({ kind: 'outsideSession', resourceId: null, startAt: day, endAt: day, label: null });
+    if (!withinSession(slots[i]!, day, sessions, groupSessions)) found[i]!.push({ kind: 'outsideSession', resourceId: null, startAt: day, endAt: day, label: null });
   }
+}
+
+/**
+ * A lesson of planning groups lies within the session of those groups' training groups (a day of another
+ * school year is outside, even though that year's session contains it); a lesson of no such group within
+ * any session.
+ */
+function withinSession(slot: LessonSlot, day: string, sessions: readonly SessionDates[], groupSessions: Map<string, SessionDates>): boolean {
+  const ofGroups = slot.planningGroupIds.map((id) => groupSessions.get(id)).filter((session) => !!session);
+  if (!ofGroups.length) return !!sessionOn(sessions, day);
+  return ofGroups.every((session) => session.startDate <= day && day <= session.endDate);
 }
 
 /** One conflict per (kind, what collides, resource): a slot holding a group and its parent meets the other lesson once per group. */

@@ -125,6 +125,17 @@ export async function sessionDates(db: Db): Promise<SessionDates[]> {
   return rows.map((row) => ({ id: row.id, startDate: row.start_date, endDate: row.end_date }));
 }
 
+/** The session of each planning group that has a training group (planning group -> training group -> its session). */
+export async function sessionsOfGroups(db: Db, groupIds: string[]): Promise<Map<string, SessionDates>> {
+  if (!groupIds.length) return new Map();
+  const rows: { group_id: string; id: string; start_date: string; end_date: string }[] = await db('planning_groups as pg')
+    .join('training_groups as tg', 'tg.id', 'pg.training_group_id')
+    .join('training_sessions as s', 's.id', 'tg.training_session_id')
+    .whereRaw('pg.id = ANY(?::uuid[])', [groupIds])
+    .select('pg.id as group_id', 's.id', db.raw("to_char(s.start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(s.end_date, 'YYYY-MM-DD') AS end_date"));
+  return new Map(rows.map((row) => [row.group_id, { id: row.id, startDate: row.start_date, endDate: row.end_date }]));
+}
+
 /** The session whose dates contain the day, if any. */
 export function sessionOn(sessions: readonly SessionDates[], day: string): SessionDates | null {
   return sessions.find((session) => session.startDate <= day && day <= session.endDate) ?? null;

@@ -44,9 +44,10 @@ export async function checkReferences(db: Db, refs: LessonReferences): Promise<{
       : [],
   ]);
   const violations: RuleViolation[] = [];
-  const outside = <T extends { id: string; name: string }>(ids: readonly string[], found: T[], belongs: (row: T) => boolean) => {
+  const outside = <T extends { id: string }>(ids: readonly string[], found: T[], belongs: (row: T) => boolean) => {
     const byId = new Map(found.map((row) => [row.id, row]));
-    return ids.filter((id) => !byId.get(id) || !belongs(byId.get(id)!)).map((id) => byId.get(id)?.name ?? id);
+    // Named by the id that was sent: a room, teacher or group of another campus may be one the user may not see.
+    return ids.filter((id) => !byId.get(id) || !belongs(byId.get(id)!));
   };
   const badRooms = outside(refs.roomIds, rooms as { id: string; name: string; campus_id: string }[], (room) => room.campus_id === refs.campusId);
   if (badRooms.length) violations.push(rule('rooms', 'roomsNotOnCampus', { rooms: list(badRooms) }));

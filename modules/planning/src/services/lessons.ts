@@ -7,7 +7,7 @@ import { parisDay, utcIso } from '../rules/lesson-time.js';
 import type { CancellationType, Conflict, FreeSlot, Lesson, LessonSlot, LessonStatus, LessonType, RemoteMode } from '../types.js';
 import { createLessonSchema, lessonReadFiltersSchema, lessonReadPeriodSchema, updateLessonSchema } from '../validation/lessons.js';
 import type { PlanningDeps } from './deps.js';
-import { sessionDates, sessionOn } from './lesson-conflict-queries.js';
+import { sessionDates, sessionOn, sessionsOfGroups } from './lesson-conflict-queries.js';
 import { lessonsByIds, readLessons, type LessonFilter } from './lesson-reads.js';
 import { checkReferences } from './lesson-references.js';
 import { deleteLessonRow, insertLessonRow, updateLessonRow, type LessonColumns, type LessonLinks } from './lesson-store.js';
@@ -134,7 +134,17 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       }),
     );
 
-  const sessionOfDay = async (startAt: string) => sessionOn(await sessionDates(knex), parisDay(startAt))?.id ?? null;
+  /**
+   * The lesson's session: that of its planning groups' training groups when they have one (the day must lie in
+   * it, not merely in some session), else the session containing the day.
+   */
+  const sessionOfDay = async (startAt: string, planningGroupIds: readonly string[]) => {
+    const day = parisDay(startAt);
+    const ofGroups = [...(await sessionsOfGroups(knex, [...planningGroupIds])).values()];
+    if (!ofGroups.length) return sessionOn(await sessionDates(knex), day)?.id ?? null;
+    const [first] = ofGroups;
+    return ofGroups.every((session) => session.id === first!.id && session.startDate <= day && day <= session.endDate) ? first!.id : null;
+  };
 
   return {
     async list(actor, args, t) {
@@ -213,7 +223,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       const shape = {
         startAt, endAt, teacherIds: unique(value.teachers), roomIds: unique(value.rooms), planningGroupIds: unique(value.planningGroups), schoolSubjectId: value.schoolSubject ?? null,
       };
-      const sessionId = await sessionOfDay(startAt);
+      const sessionId = await sessionOfDay(startAt, shape.planningGroupIds);
       const { violations, contractOf } = await checkReferences(knex, {
         campusId: value.campus, sessionId, teacherIds: shape.teacherIds, teacherContractIds: unique(value.teacherContracts), roomIds: shape.roomIds,
         planningGroupIds: shape.planningGroupIds, schoolSubjectId: shape.schoolSubjectId, subjectChanged: true,
@@ -274,13 +284,14 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       if (stateViolations.length) fail(stateViolations, t);
 
       const reshaped = actions.includes('edit') || moved;
-      const sessionId = moved ? await sessionOfDay(startAt) : current.trainingSessionId ?? (await sessionOfDay(startAt));
+      const regrouped = changed.planningGroups;
+      const sessionId = moved || regrouped ? await sessionOfDay(startAt, next.planningGroupIds) : current.trainingSessionId ?? (await sessionOfDay(startAt, next.planningGroupIds));
       let contractOf = new Map<string, string | null>(current.teachers.map((teacher) => [teacher.id, teacher.teacherContractId]));
       if (reshaped) {
         const shape = { startAt, endAt, ...next };
         const references = await checkReferences(knex, { campusId: current.campusId, sessionId, ...next, subjectChanged: changed.subject });
         contractOf = references.contractOf;
-        const all = [...lessonShapeViolations(shape), ...(moved ? sessionViolations(sessionId) : []), ...references.violations];
+        const all = [...lessonShapeViolations(shape), ...(moved || regrouped ? sessionViolations(sessionId) : []), ...references.violations];
         if (all.length) fail(all, t);
       }
 
@@ -291,7 +302,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       if (status !== 'cancelled' && holdsMore) await assertFree(slot, moved || changed.planningGroups, t);
 
       const columns: Partial<LessonColumns> = {};
-      if (moved) Object.assign(columns, { startAt, endAt, trainingSessionId: sessionId });
+      if (moved || regrouped) Object.assign(columns, { startAt, endAt, trainingSessionId: sessionId });
       if (changed.remote) columns.remote = value.remote as RemoteMode;
       if (changed.lessonType) columns.lessonType = value.lessonType as LessonType;
       if (changed.description) columns.description = value.description || null;
