@@ -38,16 +38,16 @@ const typeDefs = /* GraphQL */ `
   type EventLessonSchedulePayload { clientMutationId: String eventLessonSchedule: EventLessonSchedule }
 
   extend type Query {
-    "Lessons of the campuses the viewer may read (narrowed by campusList); cancelled ones only with withCancelled."
+    "Active and locked lessons of the campuses the viewer may read (narrowed by campusList); never cancelled ones (SPEC §4)."
     EventLessonSchedules(
       campusList: [ID!], planningGroupsIdList: [ID!], roomsIdList: [ID!], schoolSubjectId: ID, teachersIdList: [ID!],
-      startDate: String, endDate: String, lessonType: String, remote: String, withCancelled: Boolean
+      startDate: String, endDate: String, lessonType: String, remote: String
     ): [EventLessonSchedule!]!
     EventLessonSchedulesByPlanningGroup(id: ID!, campusList: [ID!]): [EventLessonSchedule!]!
     EventLessonSchedulesByRoom(id: ID!, campusList: [ID!]): [EventLessonSchedule!]!
     EventLessonSchedulesBySchoolSubject(planningGroupsId: [ID!]!, schoolSubjectId: ID!): [EventLessonSchedule!]!
     EventLessonSchedulesById(idList: [ID!]!, campusList: [ID!]): [EventLessonSchedule!]!
-    "The only read (with withCancelled) that returns cancelled lessons."
+    "The only read that returns cancelled lessons (SPEC §4)."
     EventLessonSchedulesByIdWithCancel(idList: [ID!]!, campusList: [ID!]): [EventLessonSchedule!]!
     EventLessonSchedulesAndScheduleTrainerConstraintByTeacher(id: ID!, campusList: [ID!]): EventLessonSchedulesAndScheduleTrainerConstraintByTeacher!
     RoomsUseByDate(buildingSiteCampusList: [ID!]!, startDate: String!, endDate: String!, uuidEventLessonSchedule: ID): [RoomUse!]!

@@ -28,7 +28,6 @@ export interface LessonListArgs {
   endDate?: string | null;
   lessonType?: string | null;
   remote?: string | null;
-  withCancelled?: boolean | null;
 }
 
 export interface RoomUse {
@@ -161,7 +160,8 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
         to: period.endDate ? utcIso(period.endDate) : null,
         lessonType: filters.lessonType ?? null,
         remote: filters.remote ?? null,
-        withCancelled: !!args.withCancelled,
+        // SPEC §4: only the ...ByIdWithCancel read returns cancelled lessons.
+        withCancelled: false,
       });
     },
 

@@ -65,7 +65,6 @@ export function SelectionStep({ form, options, tried, filters, onFilters, lesson
         schoolSubjectId: filters.subject,
         startDate: parisDateTime(filters.from, '00:00'),
         endDate: parisDateTime(end, '00:00'),
-        withCancelled: false,
       });
       const sorted = [...found].sort((a, b) => a.startDate.localeCompare(b.startDate));
       onLessons(sorted);

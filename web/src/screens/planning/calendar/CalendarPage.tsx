@@ -12,7 +12,7 @@ import { ConflictAlert } from '../shared/ConflictAlert';
 import { refusalOf, type FreeSlot } from '../shared/conflicts';
 import { calendarDay, fromCalendarTime } from '../shared/time';
 import { optionsOfCampuses, usePlanningOptions } from '../shared/usePlanningOptions';
-import { loadLessons, updateLesson, type LessonEvent } from './api';
+import { loadCancelledLessons, loadLessons, updateLesson, type LessonEvent } from './api';
 import { FilterBar } from './FilterBar';
 import { LessonDialog, type LessonDialogState } from './LessonDialog';
 import { PlanningCalendar, type LessonChange } from './PlanningCalendar';
@@ -55,6 +55,9 @@ export function CalendarPage() {
   }, [scoped.campuses]);
 
   const campusKey = campusIds.join(',');
+  // The general read never returns cancelled lessons (SPEC §4): those cancelled here are read back by id.
+  const [cancelledIds, setCancelledIds] = useState<string[]>([]);
+  const cancelledKey = cancelledIds.join(',');
   const filterKey = [campusKey, filters.groups.join(','), filters.rooms.join(','), filters.teachers.join(','), filters.subject ?? ''].join('|');
   const reload = useCallback(
     async (signal?: AbortSignal) => {
@@ -70,12 +73,12 @@ export function CalendarPage() {
             schoolSubjectId: filters.subject,
             startDate: range.start,
             endDate: range.end,
-            withCancelled: true,
           },
           signal,
         );
+        const cancelled = await loadCancelledLessons(cancelledKey ? cancelledKey.split(',') : [], campusKey.split(','), signal);
         if (signal?.aborted) return;
-        setLessons(list);
+        setLessons([...list, ...cancelled]);
         setLoadError(null);
       } catch (error) {
         if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
@@ -85,7 +88,7 @@ export function CalendarPage() {
       }
     },
     // filterKey stands for the filter lists (new arrays on each URL parse).
-    [range, filterKey],
+    [range, filterKey, cancelledKey],
   );
   useEffect(() => {
     const controller = new AbortController();
@@ -209,9 +212,11 @@ export function CalendarPage() {
           canEdit={canEdit}
           calendarId={filters.campus ?? (dialog.mode === 'edit' ? dialog.lesson.campus.uuid : dialog.campus)}
           onClose={() => setDialog(null)}
-          onSaved={() => {
+          onSaved={(change) => {
             setDialog(null);
-            void reload();
+            // A new cancelled id reloads through cancelledKey; anything else reloads here.
+            if (change?.cancelledId) setCancelledIds((ids) => [...ids, change.cancelledId!]);
+            else void reload();
           }}
         />
       )}

@@ -26,7 +26,8 @@ interface LessonDialogProps {
   /** The campus of the calendar the planner is on (kept by the delete route). */
   calendarId: string;
   onClose: () => void;
-  onSaved: () => void;
+  /** After a save; `cancelledId` when the lesson was cancelled (the page keeps showing it, greyed). */
+  onSaved: (change?: { cancelledId?: string }) => void;
 }
 
 /** Creates a lesson on a selected range, or shows one with its actions: save, cancel, lock / unlock, delete. */
@@ -140,7 +141,7 @@ export function LessonDialog({ state, options, canEdit, calendarId, onClose, onS
           </Alert>
         )}
         {cancelling && lesson ? (
-          <CancelLessonForm lessonId={lesson.uuid} onDone={onSaved} onBack={() => setCancelling(false)} />
+          <CancelLessonForm lessonId={lesson.uuid} onDone={() => onSaved({ cancelledId: lesson.uuid })} onBack={() => setCancelling(false)} />
         ) : (
           <ServerForm form={form} data-testid="lesson-form">
             {!lesson && (

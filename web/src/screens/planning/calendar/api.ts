@@ -37,10 +37,9 @@ export interface LessonFilters {
   schoolSubjectId?: string | null;
   startDate: string;
   endDate: string;
-  withCancelled?: boolean;
 }
 
-/** Lessons of a period (and filters), cancelled ones included when asked. */
+/** Active and locked lessons of a period (and filters); cancelled ones come by id only (loadCancelledLessons). */
 export async function loadLessons(filters: LessonFilters, signal?: AbortSignal): Promise<LessonEvent[]> {
   const variables = {
     campusList: filters.campusList,
@@ -50,18 +49,30 @@ export async function loadLessons(filters: LessonFilters, signal?: AbortSignal):
     schoolSubjectId: filters.schoolSubjectId || null,
     startDate: filters.startDate,
     endDate: filters.endDate,
-    withCancelled: filters.withCancelled ?? false,
   };
   const data = await gql<{ EventLessonSchedules: LessonEvent[] }>(
     `query CalendarLessons($campusList: [ID!], $planningGroupsIdList: [ID!], $roomsIdList: [ID!], $teachersIdList: [ID!], $schoolSubjectId: ID,
-        $startDate: String, $endDate: String, $withCancelled: Boolean) {
+        $startDate: String, $endDate: String) {
       EventLessonSchedules(campusList: $campusList, planningGroupsIdList: $planningGroupsIdList, roomsIdList: $roomsIdList,
-        teachersIdList: $teachersIdList, schoolSubjectId: $schoolSubjectId, startDate: $startDate, endDate: $endDate, withCancelled: $withCancelled) { ${lessonFields} }
+        teachersIdList: $teachersIdList, schoolSubjectId: $schoolSubjectId, startDate: $startDate, endDate: $endDate) { ${lessonFields} }
     }`,
     variables,
     { silent: true, signal },
   );
   return data.EventLessonSchedules;
+}
+
+/** SPEC §4: cancelled lessons come only from the ...ByIdWithCancel read, by id (the ones cancelled on this page). */
+export async function loadCancelledLessons(ids: string[], campusList: string[], signal?: AbortSignal): Promise<LessonEvent[]> {
+  if (!ids.length) return [];
+  const data = await gql<{ EventLessonSchedulesByIdWithCancel: LessonEvent[] }>(
+    `query CancelledLessons($idList: [ID!]!, $campusList: [ID!]) {
+      EventLessonSchedulesByIdWithCancel(idList: $idList, campusList: $campusList) { ${lessonFields} }
+    }`,
+    { idList: ids, campusList },
+    { silent: true, signal },
+  );
+  return data.EventLessonSchedulesByIdWithCancel.filter((lesson) => lesson.lessonStatus === 'cancelled');
 }
 
 /** The input of CreateEventLessonSchedule / UpdateEventLessonSchedule (omitted = unchanged on update). */
