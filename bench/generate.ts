@@ -6,8 +6,8 @@
 import crypto from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createCore, createLogger, createPostgresDatabase, discoverModules, dropPostgresDatabase, loadConfig, todayIn, type Knex } from '@alterna/core';
-import { hashPassword } from '@alterna/identity/services/auth';
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { hashPassword } from '@alterna/identity';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 
 export const shape = { campuses: 10, roomsPerCampus: 30, teachersPerCampus: 40, groupsPerCampus: 20, subjects: 20 } as const;
 /** The day's four lesson slots, Paris wall-clock: the bench's evening slot (17:30) is left free for the bulk create. */

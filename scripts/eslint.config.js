@@ -2,6 +2,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const deepModuleImport = {
+  regex: '^@alterna/(?!core/|workflows/)[a-z-]+/(?!validation$|types$)',
+  message: "Import another module through its index, /validation or /types entry, never its files.",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'web/src/routeTree.gen.ts', '.data/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -22,6 +27,23 @@ export default tseslint.config(
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No focused tests: they hide the rest of the suite.' },
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='skip']", message: 'No skipped tests.' },
       ],
+      // A module's public surface is its index, its validation and its types entries (package.json exports).
+      'no-restricted-imports': ['error', { patterns: [deepModuleImport] }],
+    },
+  },
+  {
+    // The browser gets validation schemas, option lists and types only: nothing that reaches a migration,
+    // knex, PostgreSQL or Node built-ins (tests/unit/web-bundle.test.ts checks the built bundle too).
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          deepModuleImport,
+          { regex: '^@alterna/(core|[a-z-]+)$', message: 'A module index reaches its migrations and knex: import its /validation or /types entry.' },
+          { regex: '^@alterna/core/(?!validation$|operations/types$)', message: 'The web may import @alterna/core/validation and @alterna/core/operations/types only.' },
+          { regex: '^(node:.*|knex|pg|objection|@electric-sql/pglite|nodemailer|fs|path|crypto|os|child_process)$', message: 'Server-only package: the web client cannot import it.' },
+        ],
+      }],
     },
   },
 );

@@ -21,15 +21,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'vendor', test: /node_modules/ },
-          ],
-        },
-      },
-    },
   },
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
-import { hashPassword } from '@alterna/identity/services/auth';
+import { hashPassword } from '@alterna/identity';
 
 let app: TestApp;
 beforeAll(async () => {

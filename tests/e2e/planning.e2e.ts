@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, login, screenshot } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';

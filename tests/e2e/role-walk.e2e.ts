@@ -44,7 +44,9 @@ function watchProblems(page: Page): { problems: string[]; settled(): Promise<voi
 }
 
 async function menuPaths(page: Page): Promise<string[]> {
-  const hrefs = await page.getByTestId('space-nav').locator('a[data-page-id]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const links = page.getByTestId('space-nav').locator('a[data-page-id]');
+  await links.first().waitFor();
+  const hrefs = await links.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return [...new Set(hrefs.filter(Boolean))];
 }
 

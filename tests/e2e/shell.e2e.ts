@@ -23,8 +23,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-const navLinks = async (page: import('playwright-core').Page) =>
-  (await page.getByTestId('space-nav').locator('[data-page-id]').evaluateAll((links) => links.map((a) => a.getAttribute('data-page-id'))));
+// Pages and the layout load with their route: wait for the navigation's first entry before reading it.
+const navLinks = async (page: import('playwright-core').Page) => {
+  const links = page.getByTestId('space-nav').locator('[data-page-id]');
+  await links.first().waitFor();
+  return links.evaluateAll((found) => found.map((a) => a.getAttribute('data-page-id')));
+};
 
 describe('web shell in Chromium', () => {
   it('lands a staff user in the administration space with its navigation, in French for a French browser', async () => {

@@ -1,147 +1,103 @@
-import type { FunctionComponent } from 'react';
-import { createRootRoute, createRoute, createRouter, Outlet, redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import {
+  createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type ParsedLocation, type RouteComponent,
+} from '@tanstack/react-router';
 import { currentLanguage } from './language';
 import { homePathFor } from './navigation';
 import { pagePath, pages, spaceHome, LOGIN_PAGE, type PageDef, type PageId } from './pages';
 import { ensureSession } from './session';
-import { AppLayout } from './layout/AppLayout';
-import { PublicLayout } from './layout/PublicLayout';
 import { NotFoundPage } from './screens/NotFoundPage';
-import { LoginPage } from './screens/LoginPage';
-import { OperationsPage } from './screens/staff/OperationsPage';
-import { StaffHomePage } from './screens/staff/StaffHomePage';
-import { SpaceHomePage } from './screens/SpaceHomePage';
-import { ActorEditPage } from './screens/people/ActorEditPage';
-import { ActorNewPage } from './screens/people/ActorNewPage';
-import { ActorsPage } from './screens/people/ActorsPage';
-import { ContactNewPage, CorporationTutorNewPage } from './screens/people/CorporationPersonNewPage';
-import { CorporationNewPage } from './screens/people/CorporationNewPage';
-import { CorporationPage } from './screens/people/CorporationPage';
-import { CorporationsPage } from './screens/people/CorporationsPage';
-import { TutorEditPage } from './screens/people/TutorEditPage';
-import { TutorNewPage } from './screens/people/TutorNewPage';
-import { TutorsPage } from './screens/people/TutorsPage';
-import { ProfileChangeInboxPage } from './screens/profile-changes/InboxPage';
-import { MyProfilePage } from './screens/profile-changes/MyProfilePage';
-import { CampusesPage } from './screens/training-centre/CampusesPage';
-import { AttributionPage } from './screens/teaching/AttributionPage';
-import { CoachContractEditPage, CoachContractNewPage } from './screens/teaching/CoachContractFormPage';
-import { CoachesPage } from './screens/teaching/CoachesPage';
-import { CoachPage } from './screens/teaching/CoachPage';
-import { ContractEditPage, ContractNewPage } from './screens/teaching/ContractFormPage';
-import {
-  AbandonEditPage, AbandonNewPage, BreakEditPage, BreakNewPage, DisciplinaryNewPage, PreventRegistrationBreakNewPage, StudentFollowUpsPage,
-} from './screens/teaching/FollowUpPages';
-import { CoachInformationsEditPage, CoachInformationsNewPage, TeacherInformationsEditPage, TeacherInformationsNewPage } from './screens/teaching/InformationsPages';
-import { TeacherPage } from './screens/teaching/TeacherPage';
-import { TeachersPage } from './screens/teaching/TeachersPage';
-import { EditContractPage, NewContractPage } from './screens/students/ContractFormPage';
-import { EditRegistrationPage, NewRegistrationPage } from './screens/students/RegistrationFormPage';
-import { EditStudentPage, NewStudentPage } from './screens/students/StudentFormPage';
-import { StudentPage } from './screens/students/StudentPage';
-import { StudentsPage } from './screens/students/StudentsPage';
-import { ClosuresPage } from './screens/training-centre/ClosuresPage';
-import { RoomsEditPage } from './screens/training-centre/RoomsEditPage';
-import { TimeSlotsPage } from './screens/training-centre/TimeSlotsPage';
-import { GradeScalesPage } from './screens/trainings/GradeScalesPage';
-import { SchoolSubjectsPage } from './screens/trainings/SchoolSubjectsPage';
-import { EditTrainingGroupPage, NewTrainingGroupPage } from './screens/trainings/TrainingGroupFormPage';
-import { TrainingGroupPage } from './screens/trainings/TrainingGroupPage';
-import { TrainingGroupsPage } from './screens/trainings/TrainingGroupsPage';
-import { TrainingPlanPage } from './screens/trainings/TrainingPlanPage';
-import { NewTrainingPage, TrainingsPage } from './screens/trainings/TrainingsPage';
-import { CalendarPage } from './screens/planning/calendar/CalendarPage';
-import { MassCreatePage } from './screens/planning/bulk/MassCreatePage';
-import { MassEditPage } from './screens/planning/bulk/MassEditPage';
-import { PlanningProgressPage } from './screens/planning/calendar/PlanningProgressPage';
-import { PlanningGroupsPage } from './screens/planning/groups/PlanningGroupsPage';
-import { PlanningGroupNewPage, PlanningGroupEditPage } from './screens/planning/groups/PlanningGroupFormPage';
-import { PlanningGroupPage } from './screens/planning/groups/PlanningGroupPage';
-import { OccupancyHomePage, OccupancyPage } from './screens/planning/resources/OccupancyPage';
-import { TrainerConstraintsPage } from './screens/planning/resources/TrainerConstraintsPage';
-import { WorkStudiesPage } from './screens/planning/resources/WorkStudiesPage';
+import { RouteError, RoutePending } from './layout/RouteStates';
+
+/**
+ * A page's screen, loaded when the page is first visited (or hovered: preload on intent), so the first load
+ * carries only the login page and the layout. Each screen file becomes its own chunk with what only it uses.
+ */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazyRouteComponent(load as () => Promise<Record<string, ComponentType>>, name);
+}
 
 /** Screen of each page (pages.ts holds the paths; one component serves both languages). */
-const screens: Record<PageId, FunctionComponent> = {
-  login: LoginPage,
-  'staff.home': StaffHomePage,
-  'staff.operations': OperationsPage,
-  'trainings.list': TrainingsPage,
-  'trainings.new': NewTrainingPage,
-  'trainings.plan': TrainingPlanPage,
-  'trainings.planVariant': TrainingPlanPage,
-  'trainings.groups': TrainingGroupsPage,
-  'trainings.groupNew': NewTrainingGroupPage,
-  'trainings.group': TrainingGroupPage,
-  'trainings.groupEdit': EditTrainingGroupPage,
-  'trainings.subjects': SchoolSubjectsPage,
-  'trainings.gradeScales': GradeScalesPage,
-  'trainingCentre.campuses': CampusesPage,
-  'trainingCentre.rooms': RoomsEditPage,
-  'trainingCentre.timeSlots': TimeSlotsPage,
-  'trainingCentre.closures': ClosuresPage,
-  'students.list': StudentsPage,
-  'students.new': NewStudentPage,
-  'students.show': StudentPage,
-  'students.edit': EditStudentPage,
-  'students.registrationNew': NewRegistrationPage,
-  'students.registrationEdit': EditRegistrationPage,
-  'students.contractNew': NewContractPage,
-  'students.contractEdit': EditContractPage,
-  'people.actors': ActorsPage,
-  'people.actorNew': ActorNewPage,
-  'people.actorEdit': ActorEditPage,
-  'people.corporations': CorporationsPage,
-  'people.corporationNew': CorporationNewPage,
-  'people.corporation': CorporationPage,
-  'people.contactNew': ContactNewPage,
-  'people.corporationTutorNew': CorporationTutorNewPage,
-  'people.tutors': TutorsPage,
-  'people.tutorNew': TutorNewPage,
-  'people.tutorEdit': TutorEditPage,
-  'teaching.teachers': TeachersPage,
-  'teaching.teacher': TeacherPage,
-  'teaching.teacherInformationsNew': TeacherInformationsNewPage,
-  'teaching.teacherInformationsEdit': TeacherInformationsEditPage,
-  'teaching.contractNew': ContractNewPage,
-  'teaching.contractEdit': ContractEditPage,
-  'teaching.coaches': CoachesPage,
-  'teaching.attribution': AttributionPage,
-  'teaching.coach': CoachPage,
-  'teaching.coachInformationsNew': CoachInformationsNewPage,
-  'teaching.coachInformationsEdit': CoachInformationsEditPage,
-  'teaching.coachContractNew': CoachContractNewPage,
-  'teaching.coachContractEdit': CoachContractEditPage,
-  'teaching.studentFollowUps': StudentFollowUpsPage,
-  'teaching.disciplinaryNew': DisciplinaryNewPage,
-  'teaching.preventRegistrationBreakNew': PreventRegistrationBreakNewPage,
-  'teaching.breakNew': BreakNewPage,
-  'teaching.breakEdit': BreakEditPage,
-  'teaching.abandonNew': AbandonNewPage,
-  'teaching.abandonEdit': AbandonEditPage,
-  'planning.calendar': CalendarPage,
-  'planning.massCreate': MassCreatePage,
-  'planning.massEdit': MassEditPage,
-  'planning.progress': PlanningProgressPage,
-  'planning.groups': PlanningGroupsPage,
-  'planning.groupNew': PlanningGroupNewPage,
-  'planning.group': PlanningGroupPage,
-  'planning.groupEdit': PlanningGroupEditPage,
-  'planning.occupancyHome': OccupancyHomePage,
-  'planning.occupancy': OccupancyPage,
-  'planning.trainerConstraints': TrainerConstraintsPage,
-  'planning.workStudies': WorkStudiesPage,
-  'teacher.home': SpaceHomePage,
-  'coach.home': SpaceHomePage,
-  'tutor.home': SpaceHomePage,
-  'corporation.home': SpaceHomePage,
-  'student.home': SpaceHomePage,
-  'profileChanges.inbox': ProfileChangeInboxPage,
-  'profileChanges.teacher': MyProfilePage,
-  'profileChanges.coach': MyProfilePage,
-  'profileChanges.tutor': MyProfilePage,
-  'profileChanges.corporation': MyProfilePage,
-  'profileChanges.student': MyProfilePage,
+const screens: Record<PageId, RouteComponent> = {
+  login: screen(() => import('./screens/LoginPage'), 'LoginPage'),
+  'staff.home': screen(() => import('./screens/staff/StaffHomePage'), 'StaffHomePage'),
+  'staff.operations': screen(() => import('./screens/staff/OperationsPage'), 'OperationsPage'),
+  'trainings.list': screen(() => import('./screens/trainings/TrainingsPage'), 'TrainingsPage'),
+  'trainings.new': screen(() => import('./screens/trainings/TrainingsPage'), 'NewTrainingPage'),
+  'trainings.plan': screen(() => import('./screens/trainings/TrainingPlanPage'), 'TrainingPlanPage'),
+  'trainings.planVariant': screen(() => import('./screens/trainings/TrainingPlanPage'), 'TrainingPlanPage'),
+  'trainings.groups': screen(() => import('./screens/trainings/TrainingGroupsPage'), 'TrainingGroupsPage'),
+  'trainings.groupNew': screen(() => import('./screens/trainings/TrainingGroupFormPage'), 'NewTrainingGroupPage'),
+  'trainings.group': screen(() => import('./screens/trainings/TrainingGroupPage'), 'TrainingGroupPage'),
+  'trainings.groupEdit': screen(() => import('./screens/trainings/TrainingGroupFormPage'), 'EditTrainingGroupPage'),
+  'trainings.subjects': screen(() => import('./screens/trainings/SchoolSubjectsPage'), 'SchoolSubjectsPage'),
+  'trainings.gradeScales': screen(() => import('./screens/trainings/GradeScalesPage'), 'GradeScalesPage'),
+  'trainingCentre.campuses': screen(() => import('./screens/training-centre/CampusesPage'), 'CampusesPage'),
+  'trainingCentre.rooms': screen(() => import('./screens/training-centre/RoomsEditPage'), 'RoomsEditPage'),
+  'trainingCentre.timeSlots': screen(() => import('./screens/training-centre/TimeSlotsPage'), 'TimeSlotsPage'),
+  'trainingCentre.closures': screen(() => import('./screens/training-centre/ClosuresPage'), 'ClosuresPage'),
+  'students.list': screen(() => import('./screens/students/StudentsPage'), 'StudentsPage'),
+  'students.new': screen(() => import('./screens/students/StudentFormPage'), 'NewStudentPage'),
+  'students.show': screen(() => import('./screens/students/StudentPage'), 'StudentPage'),
+  'students.edit': screen(() => import('./screens/students/StudentFormPage'), 'EditStudentPage'),
+  'students.registrationNew': screen(() => import('./screens/students/RegistrationFormPage'), 'NewRegistrationPage'),
+  'students.registrationEdit': screen(() => import('./screens/students/RegistrationFormPage'), 'EditRegistrationPage'),
+  'students.contractNew': screen(() => import('./screens/students/ContractFormPage'), 'NewContractPage'),
+  'students.contractEdit': screen(() => import('./screens/students/ContractFormPage'), 'EditContractPage'),
+  'people.actors': screen(() => import('./screens/people/ActorsPage'), 'ActorsPage'),
+  'people.actorNew': screen(() => import('./screens/people/ActorNewPage'), 'ActorNewPage'),
+  'people.actorEdit': screen(() => import('./screens/people/ActorEditPage'), 'ActorEditPage'),
+  'people.corporations': screen(() => import('./screens/people/CorporationsPage'), 'CorporationsPage'),
+  'people.corporationNew': screen(() => import('./screens/people/CorporationNewPage'), 'CorporationNewPage'),
+  'people.corporation': screen(() => import('./screens/people/CorporationPage'), 'CorporationPage'),
+  'people.contactNew': screen(() => import('./screens/people/CorporationPersonNewPage'), 'ContactNewPage'),
+  'people.corporationTutorNew': screen(() => import('./screens/people/CorporationPersonNewPage'), 'CorporationTutorNewPage'),
+  'people.tutors': screen(() => import('./screens/people/TutorsPage'), 'TutorsPage'),
+  'people.tutorNew': screen(() => import('./screens/people/TutorNewPage'), 'TutorNewPage'),
+  'people.tutorEdit': screen(() => import('./screens/people/TutorEditPage'), 'TutorEditPage'),
+  'teaching.teachers': screen(() => import('./screens/teaching/TeachersPage'), 'TeachersPage'),
+  'teaching.teacher': screen(() => import('./screens/teaching/TeacherPage'), 'TeacherPage'),
+  'teaching.teacherInformationsNew': screen(() => import('./screens/teaching/InformationsPages'), 'TeacherInformationsNewPage'),
+  'teaching.teacherInformationsEdit': screen(() => import('./screens/teaching/InformationsPages'), 'TeacherInformationsEditPage'),
+  'teaching.contractNew': screen(() => import('./screens/teaching/ContractFormPage'), 'ContractNewPage'),
+  'teaching.contractEdit': screen(() => import('./screens/teaching/ContractFormPage'), 'ContractEditPage'),
+  'teaching.coaches': screen(() => import('./screens/teaching/CoachesPage'), 'CoachesPage'),
+  'teaching.attribution': screen(() => import('./screens/teaching/AttributionPage'), 'AttributionPage'),
+  'teaching.coach': screen(() => import('./screens/teaching/CoachPage'), 'CoachPage'),
+  'teaching.coachInformationsNew': screen(() => import('./screens/teaching/InformationsPages'), 'CoachInformationsNewPage'),
+  'teaching.coachInformationsEdit': screen(() => import('./screens/teaching/InformationsPages'), 'CoachInformationsEditPage'),
+  'teaching.coachContractNew': screen(() => import('./screens/teaching/CoachContractFormPage'), 'CoachContractNewPage'),
+  'teaching.coachContractEdit': screen(() => import('./screens/teaching/CoachContractFormPage'), 'CoachContractEditPage'),
+  'teaching.studentFollowUps': screen(() => import('./screens/teaching/FollowUpPages'), 'StudentFollowUpsPage'),
+  'teaching.disciplinaryNew': screen(() => import('./screens/teaching/FollowUpPages'), 'DisciplinaryNewPage'),
+  'teaching.preventRegistrationBreakNew': screen(() => import('./screens/teaching/FollowUpPages'), 'PreventRegistrationBreakNewPage'),
+  'teaching.breakNew': screen(() => import('./screens/teaching/FollowUpPages'), 'BreakNewPage'),
+  'teaching.breakEdit': screen(() => import('./screens/teaching/FollowUpPages'), 'BreakEditPage'),
+  'teaching.abandonNew': screen(() => import('./screens/teaching/FollowUpPages'), 'AbandonNewPage'),
+  'teaching.abandonEdit': screen(() => import('./screens/teaching/FollowUpPages'), 'AbandonEditPage'),
+  'planning.calendar': screen(() => import('./screens/planning/calendar/CalendarPage'), 'CalendarPage'),
+  'planning.massCreate': screen(() => import('./screens/planning/bulk/MassCreatePage'), 'MassCreatePage'),
+  'planning.massEdit': screen(() => import('./screens/planning/bulk/MassEditPage'), 'MassEditPage'),
+  'planning.progress': screen(() => import('./screens/planning/calendar/PlanningProgressPage'), 'PlanningProgressPage'),
+  'planning.groups': screen(() => import('./screens/planning/groups/PlanningGroupsPage'), 'PlanningGroupsPage'),
+  'planning.groupNew': screen(() => import('./screens/planning/groups/PlanningGroupFormPage'), 'PlanningGroupNewPage'),
+  'planning.group': screen(() => import('./screens/planning/groups/PlanningGroupPage'), 'PlanningGroupPage'),
+  'planning.groupEdit': screen(() => import('./screens/planning/groups/PlanningGroupFormPage'), 'PlanningGroupEditPage'),
+  'planning.occupancyHome': screen(() => import('./screens/planning/resources/OccupancyPage'), 'OccupancyHomePage'),
+  'planning.occupancy': screen(() => import('./screens/planning/resources/OccupancyPage'), 'OccupancyPage'),
+  'planning.trainerConstraints': screen(() => import('./screens/planning/resources/TrainerConstraintsPage'), 'TrainerConstraintsPage'),
+  'planning.workStudies': screen(() => import('./screens/planning/resources/WorkStudiesPage'), 'WorkStudiesPage'),
+  'teacher.home': screen(() => import('./screens/SpaceHomePage'), 'SpaceHomePage'),
+  'coach.home': screen(() => import('./screens/SpaceHomePage'), 'SpaceHomePage'),
+  'tutor.home': screen(() => import('./screens/SpaceHomePage'), 'SpaceHomePage'),
+  'corporation.home': screen(() => import('./screens/SpaceHomePage'), 'SpaceHomePage'),
+  'student.home': screen(() => import('./screens/SpaceHomePage'), 'SpaceHomePage'),
+  'profileChanges.inbox': screen(() => import('./screens/profile-changes/InboxPage'), 'ProfileChangeInboxPage'),
+  'profileChanges.teacher': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),
+  'profileChanges.coach': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),
+  'profileChanges.tutor': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),
+  'profileChanges.corporation': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),
+  'profileChanges.student': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),
 };
 
 const rootRoute = createRootRoute({
@@ -161,8 +117,8 @@ const indexRoute = createRoute({
   },
 });
 
-const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
-const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout });
+const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: screen(() => import('./layout/PublicLayout'), 'PublicLayout') });
+const appLayout = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: screen(() => import('./layout/AppLayout'), 'AppLayout') });
 
 /**
  * Access rules of a page: logged out → login; another space → own home; the other language's path →
@@ -210,5 +166,7 @@ const routeTree = rootRoute.addChildren([
 export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
+  defaultPendingComponent: RoutePending,
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });

@@ -10,7 +10,7 @@ import { registerCampusHooks } from './campus-hooks.js';
 
 export type { IdentityServices } from './services/index.js';
 export { demoPassword, demoLoginList, demoEmail } from './seed.js';
-export { sessionCookie } from './services/auth.js';
+export { hashPassword, sessionCookie } from './services/auth.js';
 
 /** Who is who: actors, typologies, campus access rules, login sessions. */
 export default defineModule<IdentityServices>({

@@ -18,6 +18,8 @@ export type { AttendanceCheck, AttendanceHook } from './services/attendance.js';
 export type { ConflictsService, ConflictCheckOptions } from './services/conflicts.js';
 export * from './types.js';
 export { perm as planningPermissions } from './permissions.js';
+export { loadDemoContext } from './seed-context.js';
+export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
 
 /**
  * Planning: planning groups, lessons (EventLessonSchedule) with conflicts made impossible by the database,

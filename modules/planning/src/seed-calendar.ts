@@ -1,4 +1,4 @@
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 import { addDays, isoWeekday } from './rules/lesson-time.js';
 
 // Pure calendar helpers of the demo planning seed: which days get lessons, and the day's slots in UTC.

@@ -1,17 +1,15 @@
 // Shared shapes of the planning module (light: no server imports, so web/ may `import type` them).
-export {
-  lessonStatusValues as lessonStatuses,
-  remoteValues as remoteModes,
-  lessonTypeValues as lessonTypes,
-  cancellationTypeValues as cancellationTypes,
-  workStudyTypeValues as workStudyTypes,
-} from './migrations/20261220000100_planning.js';
-import type { lessonStatusValues, remoteValues, lessonTypeValues, cancellationTypeValues } from './migrations/20261220000100_planning.js';
+// The values the planning migration's check constraints hold (a migration keeps its own frozen copy).
+export const lessonStatuses = ['active', 'locked', 'cancelled'] as const;
+export const remoteModes = ['present', 'remote', 'both'] as const;
+export const lessonTypes = ['course', 'tutorial', 'practical', 'exam', 'project', 'meeting'] as const;
+export const cancellationTypes = ['disease', 'teacher-initiative', 'school-initiative'] as const;
+export const workStudyTypes = ['Entreprise', 'Formation'] as const;
 
-export type LessonStatus = (typeof lessonStatusValues)[number];
-export type RemoteMode = (typeof remoteValues)[number];
-export type LessonType = (typeof lessonTypeValues)[number];
-export type CancellationType = (typeof cancellationTypeValues)[number];
+export type LessonStatus = (typeof lessonStatuses)[number];
+export type RemoteMode = (typeof remoteModes)[number];
+export type LessonType = (typeof lessonTypes)[number];
+export type CancellationType = (typeof cancellationTypes)[number];
 
 /** The centre's time zone: lesson days, closures and holidays are Paris days. */
 export const CENTRE_TIME_ZONE = 'Europe/Paris';
@@ -91,3 +89,4 @@ export interface FreeSlot {
 /** Per-item outcome of a bulk run, as the results route and the wizard's table show it. */
 export type RunItemStatus = 'pending' | 'created' | 'skipped' | 'conflict' | 'updated' | 'moved' | 'cancelled' | 'deleted' | 'refused' | 'undone';
 export type RunKind = 'create' | 'edit' | 'move' | 'cancel' | 'delete' | 'undo';
+export type * from './services/group-types.js';

@@ -17,6 +17,7 @@ export type { ModelTimeSlot, TimeSlot, TimeSlotsService } from './services/time-
 export type { CampusClosure, ClosuresService, NonWorkingDay } from './services/closures.js';
 export type { UsageCheck, UsageContext, CampusListener } from './services/usage.js';
 export type { PublicHoliday } from './rules/holidays.js';
+export * from './rules/holidays.js';
 export { READ as campusReadPermission, UPDATE as campusUpdatePermission, MANAGE as campusManagePermission, ROOMS_READ as roomsReadPermission } from './permissions.js';
 
 /** Campuses, sites, buildings and rooms; time-slot models; campus closures and public holidays. */

@@ -1,4 +1,4 @@
-import { createI18n } from '@alterna/core/i18n/index';
+import { createI18n } from '@alterna/core/i18n';
 import type { Translate } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@alterna/core';
 import { bundleWorkflows } from '@alterna/workflows/worker';
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { eventually } from '../../support/worker.js';
 import { makePerson, makePlanningGroup, makeRooms, planningDemo } from '../../support/planning/fixtures.js';

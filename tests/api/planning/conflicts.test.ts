@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conflict, LessonSlot } from '@alterna/planning';
-import { publicHolidays } from '@alterna/training-centre/rules/holidays';
+import { publicHolidays } from '@alterna/training-centre';
 import { ApiClient, demo as demoLogin, startTestApp, type TestApp } from '../../support/app.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, planningDemo, tag } from '../../support/planning/fixtures.js';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
-import { loadDemoContext } from '@alterna/planning/seed-context';
-import { planDemoTerm, DEMO_DAYS } from '@alterna/planning/seed-plan';
+import { publicHolidaysBetween } from '@alterna/training-centre';
+import { loadDemoContext } from '@alterna/planning';
+import { planDemoTerm, DEMO_DAYS } from '@alterna/planning';
 import type { Knex } from '@alterna/core';
 import { startTestApp, type TestApp } from '../../support/app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
-import { todayIn } from '@alterna/trainings/rules/current-session';
+import { todayIn } from '@alterna/trainings/validation';
 import { as, createTraining, demoIds, expectAccessDenied } from './support.js';
 
 let app: TestApp;

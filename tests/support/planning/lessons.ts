@@ -1,4 +1,4 @@
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 import type { PlanningServices } from '@alterna/planning';
 import type { TestApp } from '../app.js';
 import { parisTime, tag } from './fixtures.js';

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type 
 import { Alert, List, Stack } from '@mantine/core';
 import { getIn, useFormik, type FormikHelpers, type FormikProps, type FormikValues } from 'formik';
 import { ValidationError as YupValidationError, type AnyObjectSchema } from 'yup';
-import { translateMessage } from '@alterna/core/validation/index';
+import { translateMessage } from '@alterna/core/validation';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n';
 import { successDialog } from './dialogs';

@@ -1,5 +1,5 @@
 // The light entry (no server code): the web's login form imports this schema too.
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 
 /** Shared by the server route and the web login form. */
 export const loginSchema = yup.object({

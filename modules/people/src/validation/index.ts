@@ -1,6 +1,6 @@
 // The light entry (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: module catalogue; web: the `people` key).
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 import { normalizeSiret } from '@alterna/core/matching';
 
 /** Keys of this module's own validation messages (same path in the server and web catalogues). */

@@ -1,11 +1,11 @@
 import type { Migration } from '@alterna/core';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-export const lessonStatusValues = ['active', 'locked', 'cancelled'] as const;
-export const remoteValues = ['present', 'remote', 'both'] as const;
-export const lessonTypeValues = ['course', 'tutorial', 'practical', 'exam', 'project', 'meeting'] as const;
-export const cancellationTypeValues = ['disease', 'teacher-initiative', 'school-initiative'] as const;
-export const workStudyTypeValues = ['Entreprise', 'Formation'] as const;
+const lessonStatusValues = ['active', 'locked', 'cancelled'] as const;
+const remoteValues = ['present', 'remote', 'both'] as const;
+const lessonTypeValues = ['course', 'tutorial', 'practical', 'exam', 'project', 'meeting'] as const;
+const cancellationTypeValues = ['disease', 'teacher-initiative', 'school-initiative'] as const;
+const workStudyTypeValues = ['Entreprise', 'Formation'] as const;
 
 /** The three resources a lesson holds; each link row carries the lesson's period and active flag for its constraint. */
 const links = [

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError, validate, type Translate } from '@alterna/core';
-import { createI18n } from '@alterna/core/i18n/index';
+import { createI18n } from '@alterna/core/i18n';
 import { fr as planningFr, en as planningEn } from '../locales/index.js';
 import { bulkCreateSchema, bulkEditSchema, bulkFrequencySchema, bulkPreviewSchema, bulkRemoveSchema } from '../validation/bulk.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '@alterna/core';
-import { createI18n } from '@alterna/core/i18n/index';
+import { createI18n } from '@alterna/core/i18n';
 import { fr, en } from '../locales/index.js';
 import { planningGroupSchema, subjectLinesSchema, subscriptionsSchema } from '../validation/groups.js';
 

@@ -1,5 +1,5 @@
 import type { Knex, Translate } from '@alterna/core';
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 import { conflictMessage } from '../rules/lesson-conflict-messages.js';
 import { groupFamilies, overlappingPairs, type HeldPeriod } from '../rules/lesson-overlaps.js';
 import { isoWeekday, parisDay } from '../rules/lesson-time.js';

@@ -1,5 +1,5 @@
 import type { Knex } from '@alterna/core';
-import { publicHolidaysBetween } from '@alterna/training-centre/rules/holidays';
+import { publicHolidaysBetween } from '@alterna/training-centre';
 import { groupFamilies } from '../rules/lesson-overlaps.js';
 import { nearestFreeSlots, outwardOffsets, type DayWindow } from '../rules/lesson-free-slots.js';
 import { addDays, isoWeekday, parisDay, parisInstant, toParis } from '../rules/lesson-time.js';

@@ -1,7 +1,7 @@
 // Mass creation and mass edit (SPEC §5), light (no server code): the web wizards import these very schemas.
 // Messages are i18n keys, translated on each side (server: planning catalogue; web: the same `planning.bulk` keys).
-import { yup } from '@alterna/core/validation/index';
-import { cancellationTypeValues, lessonTypeValues, remoteValues } from '../migrations/20261220000100_planning.js';
+import { yup } from '@alterna/core/validation';
+import { cancellationTypes, lessonTypes, remoteModes } from '../types.js';
 import { BULK_MAX_OCCURRENCES } from '../types.js';
 import { moveDirections, moveUnits } from '../rules/bulk-shift.js';
 import { frequencies, lastAllowedDate, occurrenceDates, type OccurrenceRule } from '../rules/occurrences.js';
@@ -90,8 +90,8 @@ export const bulkLineSchema = yup
     teacherContracts: uuids(),
     rooms: uuids(),
     schoolSubject: yup.string().transform(blank).uuid().nullable().default(null),
-    lessonType: yup.string().transform(blank).default('course').oneOf(lessonTypeValues, bulkMessages.lessonType),
-    remote: yup.string().transform(blank).default('present').oneOf(remoteValues, bulkMessages.remote),
+    lessonType: yup.string().transform(blank).default('course').oneOf(lessonTypes, bulkMessages.lessonType),
+    remote: yup.string().transform(blank).default('present').oneOf(remoteModes, bulkMessages.remote),
     description: optionalText(2000),
   })
   .test('lesson-rules', '', function check(line) {
@@ -187,8 +187,8 @@ export const bulkEditValuesSchema = yup.object({
   teachers: optionalUuids(),
   teacherContracts: yup.array(uuid()).default(undefined),
   schoolSubject: yup.string().transform(blank).uuid().nullable().default(undefined),
-  lessonType: yup.string().transform(blank).oneOf(lessonTypeValues, bulkMessages.lessonType).default(undefined),
-  remote: yup.string().transform(blank).oneOf(remoteValues, bulkMessages.remote).default(undefined),
+  lessonType: yup.string().transform(blank).oneOf(lessonTypes, bulkMessages.lessonType).default(undefined),
+  remote: yup.string().transform(blank).oneOf(remoteModes, bulkMessages.remote).default(undefined),
 });
 export type BulkEditValues = yup.InferType<typeof bulkEditValuesSchema>;
 export const editedFields = ['planningGroups', 'rooms', 'teachers', 'schoolSubject', 'lessonType', 'remote'] as const;
@@ -201,7 +201,7 @@ export const bulkMoveSchema = yup.object({
 });
 
 export const bulkCancelSchema = yup.object({
-  cancellationType: yup.string().transform(blank).required(bulkMessages.cancelReason).oneOf(cancellationTypeValues, bulkMessages.cancelReason),
+  cancellationType: yup.string().transform(blank).required(bulkMessages.cancelReason).oneOf(cancellationTypes, bulkMessages.cancelReason),
   comment: yup.string().trim().transform(blank).required(bulkMessages.comment).max(2000),
 });
 

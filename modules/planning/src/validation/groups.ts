@@ -1,6 +1,6 @@
 // The light entry of the planning groups area (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: planning catalogue; web: `planning.groups.*`).
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 import { repeatedSubjectLines } from '../rules/group-subject-lines.js';
 
 /** Keys of the planning groups' messages (same path in the server and web catalogues). */

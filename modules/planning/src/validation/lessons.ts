@@ -1,6 +1,6 @@
 // The lesson inputs of the GraphQL contract (light: no server code, the web's lesson form may use them).
 // Messages are i18n keys, so the same schema speaks the caller's language on the server and in the browser.
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 import { cancellationTypes, lessonTypes, remoteModes } from '../types.js';
 import { isInstant, utcIso } from '../rules/lesson-time.js';
 

@@ -1,6 +1,6 @@
 // The light entry of the resources area (no server code): the web forms validate with these very schemas.
 // Messages are i18n keys, so the same rule speaks the browser's language there and the caller's here.
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 import { workStudyTypes as workStudyTypeValues } from '../types.js';
 import { OCCUPANCY_MAX_DAYS, occupancyTypes } from '../rules/resource-occupancy.js';
 import { daysIncluded, instantMillis, isIsoDate, isIsoInstant, isTimeOfDay, minutesOf } from '../rules/resource-time.js';

@@ -1,5 +1,5 @@
 // Shared Yup schemas (server and web forms); messages are i18n keys, translated on each side.
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 
 /** The profile a person asks to have: the form sends all three, the server keeps what differs. */
 export const profileChangeSchema = yup.object({

@@ -1,6 +1,6 @@
 // The light entry (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: module catalogue; web: the `students` key).
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 import { isIsoDate, isUnder18, todayIn } from '../rules/age.js';
 import { CITY_CODE_PATTERN, hasCitySuggestions } from '../rules/birthplace.js';
 import { isCountryCode } from '../rules/countries.js';
@@ -130,3 +130,10 @@ export const studentListFilterSchema = yup.object({
   trainingSessionId: yup.string().uuid().nullable().default(null),
 });
 export type StudentListFilter = yup.InferType<typeof studentListFilterSchema>;
+
+// Rules the web client shares with the server (pure: no database, no Node built-ins).
+export * from '../rules/age.js';
+export * from '../rules/birthplace.js';
+export * from '../rules/countries.js';
+export * from '../rules/duplicates.js';
+export * from '../rules/statuses.js';

@@ -1,9 +1,9 @@
 // The light entry (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: module catalogue; web: the `teaching` key).
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 import { hasAtMostTwoDecimals, isIsoDate, subjectLineSchema } from '@alterna/trainings/validation';
 import { isValidSiret } from '../rules/siret.js';
-import { todayIn } from '@alterna/trainings/rules/current-session';
+import { todayIn } from '@alterna/trainings/validation';
 import {
   abandonReasons, activityDeclarationTypes, addressCountries, breakInitiatives, breakRisks, contractStatuses, disciplinaryKinds, legalForms,
   needsActivityDeclarationNumber,

@@ -1,5 +1,5 @@
 // The light entry (no server code): the web forms validate with these very schemas.
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 
 /** Types of campus closure (ScheduleCampusClosure.type). */
 export const closureTypes = ['holidays', 'closure', 'bridge', 'other'] as const;

@@ -1,6 +1,6 @@
 // The light entry (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: module catalogue; web: the `trainings` key).
-import { yup } from '@alterna/core/validation/index';
+import { yup } from '@alterna/core/validation';
 
 /** Keys of this module's own validation messages (same path in the server and web catalogues). */
 export const messages = {
@@ -144,3 +144,6 @@ export type VariantInput = yup.InferType<typeof variantSchema>;
 export type TrainingGroupInput = yup.InferType<typeof trainingGroupSchema>;
 export type TrainingSessionInput = yup.InferType<typeof trainingSessionSchema>;
 export type GradeScaleInput = yup.InferType<typeof gradeScaleSchema>;
+
+// The current training session: the teaching module and the web client use the same rule.
+export * from '../rules/current-session.js';

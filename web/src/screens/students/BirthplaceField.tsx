@@ -3,8 +3,8 @@ import { Combobox, Loader, Select, SimpleGrid, TextInput, useCombobox } from '@m
 import { useTranslation } from 'react-i18next';
 import {
   blurWithSuggestionsOpen, changeBirthCountry, CITY_SEARCH_DEBOUNCE_MS, hasCitySuggestions, shouldLookUpCity, type BirthplaceFields,
-} from '@alterna/students/rules/birthplace';
-import { countryOptions } from '@alterna/students/rules/countries';
+} from '@alterna/students/validation';
+import { countryOptions } from '@alterna/students/validation';
 import { useLanguage } from '../../language';
 import { loadBirthCities, type CitySuggestion } from './api';
 

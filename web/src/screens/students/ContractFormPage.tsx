@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { isWorkStudy } from '@alterna/students/rules/statuses';
+import { isWorkStudy } from '@alterna/students/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { SearchSelect, formatCompanyOption } from '../../shared/SearchSelect';
 import { ServerForm, useServerForm } from '../../shared/form';

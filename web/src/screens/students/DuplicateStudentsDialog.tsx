@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { duplicateAction } from '@alterna/students/rules/duplicates';
+import { duplicateAction } from '@alterna/students/validation';
 import { PageLink } from '../../navigation';
 import type { StudentMatch } from './api';
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, 
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { registrationSchema } from '@alterna/students/validation';
-import { STUDENT_STATUSES } from '@alterna/students/rules/statuses';
+import { STUDENT_STATUSES } from '@alterna/students/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';

@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, 
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { coordinatesSchema, guardianFields, isMinor, newStudentSchema, optionalGuardianFields, type GuardianField } from '@alterna/students/validation';
-import { isDuplicateCheckReady } from '@alterna/students/rules/duplicates';
-import { isIsoDate } from '@alterna/students/rules/age';
-import { countryOptions } from '@alterna/students/rules/countries';
+import { isDuplicateCheckReady } from '@alterna/students/validation';
+import { isIsoDate } from '@alterna/students/validation';
+import { countryOptions } from '@alterna/students/validation';
 import { useLanguage } from '../../language';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';

@@ -1,6 +1,6 @@
 /** The students module's server shapes (modules/students/src/services/types.ts) and the calls the screens make. */
-import type { Student, StudentListRow, StudentMatch, StudentRegistration } from '@alterna/students/services/types';
-import type { CitySuggestion } from '@alterna/students/rules/birthplace';
+import type { Student, StudentListRow, StudentMatch, StudentRegistration } from '@alterna/students/types';
+import type { CitySuggestion } from '@alterna/students/validation';
 import { currentLanguage } from '../../language';
 import { gql } from '../../shared/gql';
 import { requestJson } from '../../shared/http';

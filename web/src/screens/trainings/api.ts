@@ -7,7 +7,7 @@ import type {
   TrainingGroup,
   TrainingPlan,
   TrainingSession,
-} from '@alterna/trainings/services/types';
+} from '@alterna/trainings/types';
 import { currentLanguage } from '../../language';
 import { gql } from '../../shared/gql';
 import { requestJson } from '../../shared/http';

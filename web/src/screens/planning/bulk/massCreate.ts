@@ -1,5 +1,5 @@
 import type { AnyObjectSchema } from 'yup';
-import { bulkCreateSchema, frequencies } from '@alterna/planning/validation/bulk';
+import { bulkCreateSchema, frequencies } from '@alterna/planning/validation';
 import type { CreateManyBody } from './api';
 import { newRequestId } from './useRequestId';
 

@@ -1,5 +1,5 @@
 import type { AnyObjectSchema } from 'yup';
-import { bulkPreviewSchema, moveUnits } from '@alterna/planning/validation/bulk';
+import { bulkPreviewSchema, moveUnits } from '@alterna/planning/validation';
 import type { EditAction, EditManyBody } from './api';
 
 export const editActions: EditAction[] = ['edit', 'move', 'cancel', 'delete'];

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { planningGroupSchema } from '@alterna/planning/validation/groups';
+import { planningGroupSchema } from '@alterna/planning/validation';
 import { PageLink, useGoTo } from '../../../navigation';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { errorMessage } from '../../../shared/http';

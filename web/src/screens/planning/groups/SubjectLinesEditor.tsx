@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { getIn } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { subjectLinesSchema } from '@alterna/planning/validation/groups';
+import { subjectLinesSchema } from '@alterna/planning/validation';
 import { ServerForm, useServerForm, type ServerFormApi } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
 import { formatHours, groupApi, hoursText, subjectLabel, type GroupChange, type GroupSubjectRef, type PlanningGroup } from './api';

@@ -5,7 +5,7 @@ import type {
   PlanningGroup,
   PlanningGroupFormOptions,
   PlanningGroupPage as PlanningGroupPageData,
-} from '@alterna/planning/services/group-types';
+} from '@alterna/planning/types';
 import { currentLanguage } from '../../../language';
 import { gql } from '../../../shared/gql';
 import { requestJson } from '../../../shared/http';

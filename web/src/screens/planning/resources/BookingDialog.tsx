@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { bookingFormSchema } from '@alterna/planning/validation/resources';
-import { parisDay, parisTime, parisWallClock } from '@alterna/planning/rules/lesson-time';
+import { bookingFormSchema } from '@alterna/planning/validation';
+import { parisDay, parisTime, parisWallClock } from '@alterna/planning/validation';
 import { confirm } from '../../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { errorMessage, requestJson } from '../../../shared/http';

@@ -1,6 +1,6 @@
 import { Button, Group, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MIN_WHOLE_PERIOD_DAYS, trainerConstraintEditSchema, trainerConstraintSchema } from '@alterna/planning/validation/resources';
+import { MIN_WHOLE_PERIOD_DAYS, trainerConstraintEditSchema, trainerConstraintSchema } from '@alterna/planning/validation';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
 import { postForm, resourceRoutes, type TrainerConstraint } from './api';

@@ -1,7 +1,7 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { parisTime } from '@alterna/planning/rules/lesson-time';
+import { parisTime } from '@alterna/planning/validation';
 import type { OccupancyBooking, OccupancyLesson, OccupancyPlan, OccupancyRoom } from './api';
 import { byBuilding, columnsOf, hourAt, onDay, placeOnDay, type OccupancyColumn } from './occupancy-layout';
 import './occupancy.css';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
-import { daysIncluded } from '@alterna/planning/rules/resource-time';
+import { daysIncluded } from '@alterna/planning/validation';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage, requestJson } from '../../../shared/http';
 import { PageTitle } from '../../../shared/PageTitle';

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { workStudyEditSchema, workStudySchema, workStudyTypes } from '@alterna/planning/validation/resources';
+import { workStudyEditSchema, workStudySchema, workStudyTypes } from '@alterna/planning/validation';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
 import { postForm, resourceRoutes, type WorkStudyPeriod } from './api';

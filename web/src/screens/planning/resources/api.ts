@@ -1,5 +1,5 @@
 /** What the resources screens read and write: the planning routes of the resources area (SPEC §2). */
-import type { OccupancyType } from '@alterna/planning/validation/resources';
+import type { OccupancyType } from '@alterna/planning/validation';
 import { currentLanguage } from '../../../language';
 import { requestJson, ViolationError, type Violation } from '../../../shared/http';
 

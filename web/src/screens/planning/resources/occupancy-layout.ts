@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { daysOf, type OccupancyType } from '@alterna/planning/validation/resources';
-import { parisDay, parisWallClock } from '@alterna/planning/rules/lesson-time';
+import { daysOf, type OccupancyType } from '@alterna/planning/validation';
+import { parisDay, parisWallClock } from '@alterna/planning/validation';
 
 /** The hours a day view shows (Paris): the centre's day, 07:00 to 22:00. */
 export const DAY_FIRST_HOUR = 7;

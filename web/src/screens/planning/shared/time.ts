@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { mondayOf as mondayOfDay, parisDay, parisTime, parisToday } from '@alterna/planning/rules/lesson-time';
+import { mondayOf as mondayOfDay, parisDay, parisTime, parisToday } from '@alterna/planning/validation';
 
 // Paris days and times come from the planning's own helpers (the server's); this file adds the calendar's forms.
 export { parisDay, parisToday };

@@ -1,0 +1,2 @@
+// Shapes the students module hands out, for other modules and the web client (`import type`; nothing runs).
+export type * from './services/types.js';
