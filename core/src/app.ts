@@ -113,7 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   for (const mod of modules) {
     const s = services.get(mod.name);
     if (mod.routes) tables.push({ routes: mod.routes, services: s });
-    if (mod.graphql) schemaParts.push({ typeDefs: mod.graphql.typeDefs, resolvers: mod.graphql.resolvers(s, deps) });
+    if (mod.graphql) schemaParts.push({ owner: mod.name, typeDefs: mod.graphql.typeDefs, permissions: mod.graphql.permissions, resolvers: mod.graphql.resolvers(s, deps) });
   }
   const routes: MountedRoute[] = mountRoutes(router, tables, deps, permissions);
   const graphql = createGraphqlHandler(schemaParts, permissions, log, config.env === 'production');

@@ -16,6 +16,7 @@ const probe = defineModule({
     { name: 'probe_crash', method: 'get', path: '/probe/crash', permission: 'public', handler: () => { throw new Error('secret internals at line 42'); } },
   ],
   graphql: {
+    permissions: { Query: { probeCrash: 'public' } },
     typeDefs: 'extend type Query { probeCrash: String }',
     resolvers: () => ({ Query: { probeCrash: () => { throw new Error('secret resolver internals'); } } }),
   },

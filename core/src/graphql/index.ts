@@ -5,6 +5,7 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { UserError, ValidationError } from '../errors.js';
 import { useGraphqlLimits } from './limits.js';
 import { useLocalizedErrors } from './localized-errors.js';
+import { assertEveryOperationGuarded, guardedNames, guardOperations, type OperationPermissions } from './operation-permissions.js';
 import type { Logger } from '../logger.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { Actor } from '../auth/types.js';
@@ -37,9 +38,13 @@ const baseResolvers = {
   Query: { IsLogged: (_: unknown, __: unknown, ctx: GraphqlContext) => ({ isLogged: !!ctx.actor }) },
   Mutation: { _noop: () => null },
 };
+const basePermissions: OperationPermissions = { Query: { IsLogged: 'public' }, Mutation: { _noop: 'public' } };
 
 export interface SchemaPart {
+  /** The module (or 'core') the part belongs to, named when a declaration is missing. */
+  owner: string;
   typeDefs: string;
+  permissions: OperationPermissions;
   resolvers: Record<string, Record<string, unknown>>;
 }
 
@@ -48,10 +53,14 @@ export interface SchemaPart {
  * messages for login and access, violations as { path, message } in the extensions, and nothing internal.
  */
 export function createGraphqlHandler(parts: SchemaPart[], permissions: PermissionMatrix, log: Logger, production: boolean) {
+  const all: SchemaPart[] = [{ owner: 'core', typeDefs: baseTypeDefs, permissions: basePermissions, resolvers: baseResolvers }, ...parts];
+  // Every operation checks its declared permission before its resolver runs (the typology; campuses are the services').
+  const guarded = all.map((part) => guardOperations(part.owner, part.resolvers, part.permissions, permissions));
   const schema = createSchema<GraphqlContext>({
-    typeDefs: [baseTypeDefs, ...parts.map((part) => part.typeDefs)],
-    resolvers: [baseResolvers, { JSON: jsonScalar }, ...parts.map((part) => part.resolvers)] as never,
+    typeDefs: all.map((part) => part.typeDefs),
+    resolvers: [{ JSON: jsonScalar }, ...guarded] as never,
   });
+  assertEveryOperationGuarded(schema, new Set(guarded.flatMap(guardedNames)));
   const yoga = createYoga<{ koa: Context }, GraphqlContext>({
     schema,
     graphqlEndpoint: '/api/graphql',

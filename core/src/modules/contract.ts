@@ -10,6 +10,7 @@ import type { OperationsService } from '../operations/service.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { Client } from '@temporalio/client';
 import type { ScheduleDeclaration } from '../temporal/schedules.js';
+import type { OperationPermissions } from '../graphql/operation-permissions.js';
 
 /** One migration of a module; names are timestamped so they sort in creation order. */
 export interface Migration {
@@ -71,6 +72,11 @@ export interface RouteDefinition<Services = unknown> {
 
 export interface GraphqlContribution<Services = unknown> {
   typeDefs: string;
+  /**
+   * Who may run each Query and Mutation field the module resolves: a permission id, 'public' or 'authenticated',
+   * as routes declare theirs. The core checks it before the resolver runs; a field without one stops the start.
+   */
+  permissions: OperationPermissions;
   resolvers: (services: Services, core: CoreDeps) => Record<string, Record<string, unknown>>;
 }
 

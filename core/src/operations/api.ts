@@ -37,6 +37,9 @@ export function operationsGraphql(service: OperationsService) {
     return id;
   };
   return {
+    owner: 'core',
+    // Anyone logged in may follow the runs they started; the service filters the rest by campus.
+    permissions: { Query: { operations: 'authenticated', operation: 'authenticated' }, Mutation: { cancelOperation: 'authenticated' } },
     typeDefs: /* GraphQL */ `
       type OperationPerson { id: ID! firstName: String! lastName: String! }
       type OperationProgress { done: Int! total: Int! }

@@ -4,7 +4,7 @@ import en from './locales/en.json' with { type: 'json' };
 import { actors } from './migrations/20261122000200_actors.js';
 import { identityServices, type IdentityServices } from './services/index.js';
 import { routes } from './routes.js';
-import { graphql } from './graphql.js';
+import { graphql } from './graphql/index.js';
 import { seedActors } from './seed.js';
 import { registerCampusHooks } from './campus-hooks.js';
 

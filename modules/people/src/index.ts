@@ -6,8 +6,7 @@ import { actorPhone } from './migrations/20261124000200_actor_phone.js';
 import { permissions } from './permissions.js';
 import { peopleServices, type PeopleServices } from './services/index.js';
 import { routes } from './routes.js';
-import { typeDefs } from './graphql/typeDefs.js';
-import { resolvers } from './graphql/resolvers.js';
+import { graphql } from './graphql/index.js';
 import { seedPeople } from './seed.js';
 
 export type { PeopleServices } from './services/index.js';
@@ -26,6 +25,6 @@ export default defineModule<PeopleServices>({
   permissions,
   services: peopleServices,
   routes,
-  graphql: { typeDefs, resolvers },
+  graphql,
   seed: (_services, _core, knex) => seedPeople(knex),
 });

@@ -6,7 +6,7 @@ import { permissions } from './permissions.js';
 import { profileChangesServices, type ProfileChangesServices } from './services/index.js';
 import { profileChangeActivities } from './activities.js';
 import { routes } from './routes.js';
-import { graphql } from './graphql.js';
+import { graphql } from './graphql/index.js';
 
 export type { ProfileChangesServices } from './services/index.js';
 export type { ProfileChangeRequestView } from './services/requests.js';

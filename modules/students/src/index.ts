@@ -6,8 +6,7 @@ import { registrations } from './migrations/20261210000200_registrations.js';
 import { permissions } from './permissions.js';
 import { studentsServices, type StudentsServices } from './services/index.js';
 import { routes } from './routes.js';
-import { typeDefs } from './graphql/typeDefs.js';
-import { resolvers } from './graphql/resolvers.js';
+import { graphql } from './graphql/index.js';
 import { seedStudents } from './seed.js';
 
 export type { StudentsServices } from './services/index.js';
@@ -23,6 +22,6 @@ export default defineModule<StudentsServices>({
   permissions,
   services: (core) => studentsServices(core),
   routes,
-  graphql: { typeDefs, resolvers },
+  graphql,
   seed: (services, core, knex) => seedStudents(services, core, knex),
 });

@@ -6,8 +6,7 @@ import { coaching } from './migrations/20261205000200_coaching.js';
 import { permissions } from './permissions.js';
 import { teachingServices, type TeachingServices } from './services/index.js';
 import { routes } from './routes/index.js';
-import { typeDefs } from './graphql/typeDefs.js';
-import { resolvers } from './graphql/resolvers.js';
+import { graphql } from './graphql/index.js';
 import { registerUsage } from './usage.js';
 import { seedTeaching } from './seed.js';
 
@@ -33,7 +32,7 @@ export default defineModule<TeachingServices>({
   permissions,
   services: teachingServices,
   routes,
-  graphql: { typeDefs, resolvers },
+  graphql,
   register: ({ core }) => registerUsage(core),
   seed: (services, core, knex) => seedTeaching(services, core, knex),
 });

@@ -9,8 +9,7 @@ import { gradeScales } from './migrations/20261201000500_grade_scales.js';
 import { permissions } from './permissions.js';
 import { trainingsServices, type TrainingsServices } from './services/index.js';
 import { routes } from './routes.js';
-import { typeDefs } from './graphql/typeDefs.js';
-import { resolvers } from './graphql/resolvers.js';
+import { graphql } from './graphql/index.js';
 import { registerCampusUsage } from './usage.js';
 import { seedTrainings } from './seed.js';
 
@@ -27,7 +26,7 @@ export default defineModule<TrainingsServices>({
   permissions,
   services: (core) => trainingsServices(core),
   routes,
-  graphql: { typeDefs, resolvers },
+  graphql,
   register: ({ core }) => registerCampusUsage(core),
   seed: (_services, _core, knex) => seedTrainings(knex),
 });

@@ -19,7 +19,7 @@ const typeDefs = /* GraphQL */ `
 `;
 
 /** Thin resolver: ids checked as UUIDs, the service checks permission and campus. Objects carry `uuid` (and `id`). */
-export const groupsGraphql: GraphqlContribution<PlanningServices> = {
+export const groupsGraphql: Omit<GraphqlContribution<PlanningServices>, 'permissions'> = {
   typeDefs,
   resolvers: (services) => ({
     Query: {

@@ -3,6 +3,7 @@ import type { PlanningServices } from '../services/index.js';
 import { groupsGraphql } from './groups.js';
 import { lessonsGraphql } from './lessons.js';
 import { resourcesGraphql } from './resources.js';
+import { operationPermissions } from './permissions.js';
 
 const parts = [lessonsGraphql, groupsGraphql, resourcesGraphql];
 
@@ -19,6 +20,7 @@ const sharedTypeDefs = /* GraphQL */ `
 
 /** The planning schema: each part owns its types, queries and mutations; resolvers are merged by type. */
 export const graphql: GraphqlContribution<PlanningServices> = {
+  permissions: operationPermissions,
   typeDefs: [sharedTypeDefs, ...parts.map((part) => part.typeDefs)].join('\n'),
   resolvers: (services, core) => {
     const merged: Record<string, Record<string, unknown>> = {};

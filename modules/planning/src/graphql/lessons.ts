@@ -88,7 +88,7 @@ export function eventLessonSchedule(lesson: Lesson) {
 const progressLine = (line: ProgressLine) => ({ ...line, schoolSubject: withId(line.schoolSubject) });
 
 /** Thin resolvers: ids checked, the service checks permission, campus and rules. */
-export const lessonsGraphql: GraphqlContribution<PlanningServices> = {
+export const lessonsGraphql: Omit<GraphqlContribution<PlanningServices>, 'permissions'> = {
   typeDefs,
   resolvers: (services) => {
     const lessons = (list: Promise<Lesson[]>) => list.then((found) => found.map(eventLessonSchedule));

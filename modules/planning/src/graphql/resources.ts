@@ -17,7 +17,7 @@ const typeDefs = /* GraphQL */ `
 
 /** Non-UUID ids answer 422 on the argument's name, before anything is read. */
 /** The resources part of the planning schema: the work-study reads (bookings and constraints go through routes). */
-export const resourcesGraphql: GraphqlContribution<PlanningServices> = {
+export const resourcesGraphql: Omit<GraphqlContribution<PlanningServices>, 'permissions'> = {
   typeDefs,
   resolvers: (services) => ({
     ScheduleTrainingGroupWorkStudy: { uuid: (period: WorkStudyPeriod) => period.id },

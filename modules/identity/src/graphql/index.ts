@@ -1,7 +1,9 @@
 import { isUuid, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
-import type { IdentityServices } from './services/index.js';
+import type { IdentityServices } from '../services/index.js';
+import { operationPermissions } from './permissions.js';
 
 export const graphql: GraphqlContribution<IdentityServices> = {
+  permissions: operationPermissions,
   typeDefs: /* GraphQL */ `
     type CampusWithOpenDays { id: ID! uuid: ID! name: String! openDays: [Int!]! }
     type IsSubjectGrantedResult { isGranted: Boolean! }

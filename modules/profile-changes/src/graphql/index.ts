@@ -1,7 +1,8 @@
 import { isUuid, NotLoggedInError, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
-import { READ } from './permissions.js';
-import type { ProfileChangesServices } from './services/index.js';
-import type { ProfileChangeRequestView } from './services/requests.js';
+import { READ } from '../permissions.js';
+import type { ProfileChangesServices } from '../services/index.js';
+import type { ProfileChangeRequestView } from '../services/requests.js';
+import { operationPermissions } from './permissions.js';
 
 const typeDefs = /* GraphQL */ `
   type ProfileChangePerson { uuid: ID! firstName: String! lastName: String! }
@@ -59,6 +60,7 @@ function checkIds(ctx: GraphqlContext, path: string, ids: readonly (string | nul
 }
 
 export const graphql: GraphqlContribution<ProfileChangesServices> = {
+  permissions: operationPermissions,
   typeDefs,
   resolvers: (services) => ({
     ProfileChangePerson: withUuid,

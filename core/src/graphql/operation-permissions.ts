@@ -1,0 +1,70 @@
+import type { GraphQLSchema } from 'graphql';
+import type { PermissionMatrix } from '../auth/permissions.js';
+import { NotLoggedInError } from '../errors.js';
+
+export type OperationType = 'Query' | 'Mutation';
+
+/**
+ * Who may run each Query and Mutation field of a module, declared like a route's permission: a permission
+ * id of the matrix, 'public' (no login) or 'authenticated' (any logged actor). The core checks it before the
+ * resolver runs; campus (and person) checks stay in the services.
+ */
+export type OperationPermissions = Partial<Record<OperationType, Record<string, string>>>;
+
+type Resolvers = Record<string, Record<string, unknown>>;
+type Resolver = (parent: unknown, args: unknown, ctx: { actor: import('../auth/types.js').Actor | null }, info: unknown) => unknown;
+
+export class OperationPermissionError extends Error {}
+
+const operationTypes: OperationType[] = ['Query', 'Mutation'];
+
+/**
+ * Wraps every Query/Mutation resolver of one schema part with its declared check. A field without a
+ * declaration, a declaration without a field or an unknown permission stops the start, naming the part.
+ */
+export function guardOperations(owner: string, resolvers: Resolvers, declared: OperationPermissions | undefined, matrix: PermissionMatrix): Resolvers {
+  const guarded: Resolvers = { ...resolvers };
+  for (const type of operationTypes) {
+    const fields = resolvers[type] ?? {};
+    const declarations = declared?.[type] ?? {};
+    for (const field of Object.keys(declarations)) {
+      if (!(field in fields)) throw new OperationPermissionError(`Module "${owner}": graphql.permissions.${type}.${field} declares a field it does not resolve`);
+    }
+    guarded[type] = Object.fromEntries(Object.entries(fields).map(([field, resolve]) => {
+      const permission = declarations[field];
+      if (!permission) throw new OperationPermissionError(`Module "${owner}": GraphQL ${type}.${field} declares no permission (graphql.permissions.${type}.${field})`);
+      if (permission !== 'public' && permission !== 'authenticated' && !matrix.has(permission)) {
+        throw new OperationPermissionError(`Module "${owner}": GraphQL ${type}.${field} declares the unknown permission "${permission}"`);
+      }
+      return [field, withPermission(permission, resolve as Resolver, matrix)];
+    }));
+  }
+  return guarded;
+}
+
+function withPermission(permission: string, resolve: Resolver, matrix: PermissionMatrix): Resolver {
+  if (permission === 'public') return resolve;
+  return (parent, args, ctx, info) => {
+    if (permission === 'authenticated') {
+      if (!ctx.actor) throw new NotLoggedInError();
+    } else {
+      // Held on one campus at least; which campus the data is on is the service's check.
+      matrix.assert(ctx.actor, permission);
+    }
+    return resolve(parent, args, ctx, info);
+  };
+}
+
+/** Every operation of the assembled schema went through guardOperations (none resolved outside a module's declaration). */
+export function assertEveryOperationGuarded(schema: GraphQLSchema, guarded: ReadonlySet<string>): void {
+  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.keys(type?.getFields() ?? {})) {
+      if (!guarded.has(`${type!.name}.${field}`)) throw new OperationPermissionError(`GraphQL ${type!.name}.${field} has no resolver with a declared permission`);
+    }
+  }
+}
+
+/** "Query.field" names a schema part's declarations cover. */
+export function guardedNames(resolvers: Resolvers): string[] {
+  return operationTypes.flatMap((type) => Object.keys(resolvers[type] ?? {}).map((field) => `${type}.${field}`));
+}
