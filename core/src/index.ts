@@ -14,7 +14,7 @@ export { languageFromAcceptLanguage, isLanguage, languages, defaultLanguage, typ
 export { languageCookie } from './http/language.js';
 export type { GraphqlContext } from './graphql/index.js';
 export { OperationPermissionError, type OperationPermissions } from './graphql/operation-permissions.js';
-export { assertIdArgs } from './graphql/ids.js';
+export { assertIdArgs, idListParam, idParam, requiredIdParam } from './validation/ids.js';
 export type { RequestState } from './http/state.js';
 export { OperationsService, operationPermissions, type StartOperation } from './operations/service.js';
 export { progressQueryName, type Operation, type OperationItem, type OperationProgress, type OperationStatus } from './operations/types.js';
@@ -23,3 +23,4 @@ export type { ScheduleDeclaration } from './temporal/schedules.js';
 export * from './matching.js';
 export { todayIn } from './dates.js';
 export { dateText } from './db/sql.js';
+export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgErrorKind } from './db/errors.js';

@@ -2,8 +2,7 @@ import { staffTypologies, type PermissionDeclaration } from '../auth/types.js';
 import { NotLoggedInError } from '../errors.js';
 import type { GraphqlContext } from '../graphql/index.js';
 import type { RouteDefinition } from '../modules/contract.js';
-import { isUuid } from '../validation/index.js';
-import { ValidationError } from '../errors.js';
+import { assertIdArgs } from '../validation/ids.js';
 import { operationPermissions, type OperationsService } from './service.js';
 
 export const corePermissions: PermissionDeclaration[] = [
@@ -33,7 +32,7 @@ export function operationsGraphql(service: OperationsService) {
     return ctx.actor;
   };
   const checkId = (id: string, ctx: GraphqlContext) => {
-    if (!isUuid(id)) throw new ValidationError([{ path: 'id', message: ctx.t('errors.invalidId', { value: id }) }]);
+    assertIdArgs(ctx.t, { id });
     return id;
   };
   return {

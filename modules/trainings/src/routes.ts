@@ -1,4 +1,4 @@
-import { isUuid, ValidationError, type RouteDefinition, type Translate } from '@alterna/core';
+import { idParam, type RouteDefinition, type Translate } from '@alterna/core';
 import { certifierBaseSchema, gradeScaleSchema, newVariantSchema, trainingGroupSchema, trainingSchema, variantSchema } from './validation/index.js';
 import { perm } from './permissions.js';
 import type { TrainingsServices } from './services/index.js';
@@ -7,10 +7,7 @@ type Route = RouteDefinition<TrainingsServices>;
 
 /** ?trainingSessionId= of the plan routes: absent means the current session. */
 function sessionParam(query: Record<string, string | string[] | undefined>, t: Translate): string | null {
-  const value = query.trainingSessionId;
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !isUuid(value)) throw new ValidationError([{ path: 'trainingSessionId', message: t('errors.invalidId', { value: String(value) }) }]);
-  return value;
+  return idParam(query.trainingSessionId, 'trainingSessionId', t);
 }
 
 /** SPEC §2 "Training centre" routes of this module (mounted under /api, English and French paths). */

@@ -1,4 +1,4 @@
-import { isUuid, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
+import { assertIdArgs, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { IdentityServices } from '../services/index.js';
 import { operationPermissions } from './permissions.js';
 
@@ -15,7 +15,7 @@ export const graphql: GraphqlContribution<IdentityServices> = {
   resolvers: (services) => ({
     Query: {
       CampusPermissionWithOpenDays(_: unknown, args: { actorId: string }, ctx: GraphqlContext) {
-        if (!isUuid(args.actorId)) throw new ValidationError([{ path: 'actorId', message: ctx.t('errors.invalidId', { value: args.actorId }) }]);
+        assertIdArgs(ctx.t, args, ['actorId']);
         return services.access.campusPermissionWithOpenDays(ctx.actor, args.actorId);
       },
       async IsSubjectGranted(_: unknown, args: { granted: string; type: string; subject?: string | null }, ctx: GraphqlContext) {

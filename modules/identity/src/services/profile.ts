@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError, type Knex } from '@alterna/core';
+import { isPgError, NotFoundError, ValidationError, type Knex } from '@alterna/core';
 
 /** What a profile change may touch on an actor. */
 export interface ProfileChanges {
@@ -32,7 +32,7 @@ export async function updateProfile(knex: Knex, actorId: string, changes: Profil
     if (!updated) throw new NotFoundError('Not found.');
   } catch (error) {
     // Another actor took the address between the check and the write: the unique index says so.
-    if ((error as { code?: string }).code === '23505') throw emailTaken();
+    if (isPgError(error, 'uniqueViolation')) throw emailTaken();
     throw error;
   }
 }

@@ -1,9 +1,8 @@
-import { NotFoundError, ValidationError, validate, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
+import { violatedConstraint, NotFoundError, ValidationError, validate, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
 import { actorSchema, actorTypologies, addTypologySchema, personalInformationSchema, staffAccessTypologies, type PersonalInformationInput } from '../validation/index.js';
 import { emailPattern, keepEmailMatches, keepNameMatches, namePatterns, type PersonLookup } from '../rules/duplicates.js';
 import { perm } from '../permissions.js';
 import { actorColumns, byLastName, onCampuses, toSummary, withDetails, type ActorRow } from './rows.js';
-import { uniqueViolation } from './db-errors.js';
 import type { Scope } from './scope.js';
 import type { ActorSummary, ActorView, DuplicateActor, SaveOutcome } from './types.js';
 
@@ -123,7 +122,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       await trx('actor_access_rules').insert({ actor_id: row.id, campus_id: person.campusId, typology: person.typology });
       return row.id as string;
     } catch (error) {
-      if (uniqueViolation(error) === 'actors_email_unique') throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
+      if (violatedConstraint(error, 'uniqueViolation') === 'actors_email_unique') throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
       throw error;
     }
   };
@@ -244,7 +243,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       try {
         await knex('actors').where({ id }).update({ first_name: value.firstName, last_name: value.lastName, email: value.email, phone: value.phone ?? null, updated_at: knex.fn.now() });
       } catch (error) {
-        if (uniqueViolation(error) === 'actors_email_unique') throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
+        if (violatedConstraint(error, 'uniqueViolation') === 'actors_email_unique') throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
         throw error;
       }
       return { actor: await view(id, readable, t), message: t('people.actor.saved') };

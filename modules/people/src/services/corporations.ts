@@ -1,9 +1,8 @@
-import { NotFoundError, ValidationError, normalizeSiret, validate, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
+import { violatedConstraint, NotFoundError, ValidationError, normalizeSiret, validate, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
 import { corporationSchema } from '../validation/index.js';
 import { corporationClashes, corporationKeys, escapeLike } from '../rules/duplicates.js';
 import { perm } from '../permissions.js';
 import { actorColumns, byLastName, corporationColumns, onCampuses, toCorporation, toOption, withDetails, type ActorRow, type CorporationRow } from './rows.js';
-import { uniqueViolation } from './db-errors.js';
 import type { Scope } from './scope.js';
 import type { ActorView, Corporation, CorporationOption, CorporationView } from './types.js';
 
@@ -97,7 +96,7 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
         return { corporation: toCorporation(row), message: t('people.corporation.created') };
       } catch (error) {
         // Someone else saved the same corporation meanwhile: the unique indexes say which field.
-        const index = uniqueViolation(error);
+        const index = violatedConstraint(error, 'uniqueViolation');
         if (index === 'corporations_siret_unique') throw new ValidationError([{ path: 'siret', message: t('people.corporation.siretTaken') }]);
         if (index === 'corporations_name_unique') throw new ValidationError([{ path: 'name', message: t('people.corporation.nameTaken') }]);
         throw error;

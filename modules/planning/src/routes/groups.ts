@@ -1,4 +1,4 @@
-import { isUuid, ValidationError, type RouteDefinition, type Translate } from '@alterna/core';
+import { idListParam, type RouteDefinition, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { PlanningServices } from '../services/index.js';
 
@@ -19,22 +19,13 @@ export const groupPaths = {
   remove: path('/:id/delete', '/:id/supprimer'),
 } as const;
 
-/** Ids given in the query string, repeated (`?campus=a&campus=b`) or comma separated; non-UUIDs answer 422. */
-function queryIds(value: string | string[] | undefined, name: string, t: Translate): string[] | null {
-  if (value === undefined || value === '') return null;
-  const ids = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-  const bad = ids.find((id) => !isUuid(id));
-  if (bad !== undefined) throw new ValidationError([{ path: name, message: t('errors.invalidId', { value: bad }) }]);
-  return ids;
-}
-
 const say = (t: Translate, key: string, values: Record<string, unknown> = {}) => t(`planning.groups.${key}`, values) as string;
 
 /** Planning groups: list, new, informations, the subject table, student subscriptions, deletion. Thin: the service decides. */
 export const groupsRoutes: Route[] = [
   {
     name: 'planning_planning_groups', method: 'get', permission: perm.groupRead, path: groupPaths.list,
-    handler: async ({ actor, query, services, t }) => ({ planningGroups: await services.groups.list(actor, queryIds(query.campus, 'campus', t)) }),
+    handler: async ({ actor, query, services, t }) => ({ planningGroups: await services.groups.list(actor, idListParam(query.campus, 'campus', t)) }),
   },
   {
     name: 'planning_planning_groups_new_show', method: 'get', permission: perm.groupUpdate, path: groupPaths.create,
@@ -87,7 +78,7 @@ export const groupsRoutes: Route[] = [
     ({ name, method, path: routePath, fromQuery }): Route => ({
       name, method, permission: perm.groupUpdate, uuidParams: ['id'], path: routePath,
       handler: async ({ actor, params, body, query, services, t }) => {
-        const input = fromQuery ? { registrations: queryIds(query.registration, 'registrations', t) ?? [] } : body;
+        const input = fromQuery ? { registrations: idListParam(query.registration, 'registrations', t) ?? [] } : body;
         const { removed, planningGroup } = await services.groups.unsubscribe(actor, params.id!, input, t);
         return { removed, planningGroup, message: say(t, 'subscriptions.removed', { count: removed }) };
       },

@@ -1,9 +1,8 @@
-import { isUuid, ValidationError, type RouteContext, type RouteDefinition, type Translate } from '@alterna/core';
+import { requiredIdParam, type RouteDefinition } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { PlanningServices } from '../services/index.js';
 
 type Route = RouteDefinition<PlanningServices>;
-type Ctx = RouteContext<unknown, PlanningServices>;
 
 /** API paths of the resources area (mounted under /api), English and French (SPEC §2). */
 export const resourcePaths = {
@@ -21,15 +20,6 @@ export const resourcePaths = {
   workStudyEdit: { en: '/planning/work-studies/:id/edit', fr: '/planification/periodes-alternance/:id/modifier' },
   workStudyDelete: { en: '/planning/work-studies/:id/delete', fr: '/planification/periodes-alternance/:id/supprimer' },
 } as const;
-
-/** A query parameter that must be one UUID (422 on its name otherwise). */
-function uuidQuery(query: Ctx['query'], name: string, t: Translate): string {
-  const value = query[name];
-  if (typeof value === 'string' && isUuid(value)) return value;
-  const missing = value === undefined || (typeof value === 'string' && value === '');
-  const message = missing ? (t('validation.required') as string) : (t('errors.invalidId', { value: String(value) }) as string);
-  throw new ValidationError([{ path: name, message }]);
-}
 
 const period = (params: Record<string, string>) => ({ startDate: params.startDate!, endDate: params.endDate! });
 
@@ -84,7 +74,7 @@ export const resourcesRoutes: Route[] = [
   },
   {
     name: 'planning_trainer_constraints', method: 'get', permission: perm.resourceRead, path: resourcePaths.constraints,
-    handler: ({ actor, query, services, t }) => services.trainerConstraints.list(actor, uuidQuery(query, 'teacher', t), t),
+    handler: ({ actor, query, services, t }) => services.trainerConstraints.list(actor, requiredIdParam(query.teacher, 'teacher', t), t),
   },
   {
     name: 'planning_trainer_constraint_new', method: 'post', permission: perm.resourceUpdate, path: resourcePaths.constraints,
@@ -114,7 +104,7 @@ export const resourcesRoutes: Route[] = [
   },
   {
     name: 'planning_work_studies', method: 'get', permission: perm.resourceRead, path: resourcePaths.workStudies,
-    handler: ({ actor, query, services, t }) => services.workStudies.list(actor, uuidQuery(query, 'trainingGroup', t)),
+    handler: ({ actor, query, services, t }) => services.workStudies.list(actor, requiredIdParam(query.trainingGroup, 'trainingGroup', t)),
   },
   {
     name: 'planning_work_study_new', method: 'post', permission: perm.resourceUpdate, path: resourcePaths.workStudies,

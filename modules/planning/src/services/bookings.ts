@@ -1,10 +1,9 @@
-import { NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { retryOnDeadlock, violatedConstraint, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { bookingSchema, type BookingInput } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
 import type { PeriodParams } from './occupancy.js';
 import { firstOverlappingLesson, iso, lessonName, periodWords, type Db } from './resource-common.js';
-import { exclusionConstraint, retryOnDeadlock } from './db-errors.js';
 
 /** A room booking (event booking): a room held for something that is not a lesson. */
 export interface RoomBooking {
@@ -100,7 +99,7 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
         }),
       );
     } catch (error) {
-      if (exclusionConstraint(error) === NO_OVERLAP) throw await bookingConflict(roomId, value, exceptId, t);
+      if (violatedConstraint(error, 'exclusionViolation') === NO_OVERLAP) throw await bookingConflict(roomId, value, exceptId, t);
       throw error;
     }
   }

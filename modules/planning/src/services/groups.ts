@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError, todayIn, validate, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
+import { isPgError, NotFoundError, ValidationError, todayIn, validate, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { CENTRE_TIME_ZONE } from '../types.js';
 import { planningGroupSchema, subjectLinesSchema, subscriptionsSchema } from '../validation/groups.js';
@@ -34,8 +34,6 @@ export interface PlanningGroupsService {
   byIds(db: Knex | Knex.Transaction, ids: readonly string[]): Promise<PlanningGroup[]>;
 }
 
-const isPgError = (error: unknown, code: string, constraint?: string) =>
-  !!error && typeof error === 'object' && (error as { code?: string }).code === code && (!constraint || (error as { constraint?: string }).constraint === constraint);
 
 export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService {
   const knex = deps.knex;
@@ -73,7 +71,7 @@ export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService
   };
   /** A racing request took the name between the check and the write. */
   const nameTaken = (error: unknown, t: Translate) => {
-    if (isPgError(error, '23505', 'planning_groups_name_unique')) throw new ValidationError([{ path: 'name', message: t('planning.groups.informations.nameTaken') }]);
+    if (isPgError(error, 'uniqueViolation', 'planning_groups_name_unique')) throw new ValidationError([{ path: 'name', message: t('planning.groups.informations.nameTaken') }]);
     throw error;
   };
 
@@ -169,7 +167,7 @@ export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService
         })
         .catch((error: unknown) => {
           // Something linked to the group after all (a module the counts do not know): still a refusal, never a 500.
-          if (isPgError(error, '23503')) throw new ValidationError([{ path: '', message: t('planning.groups.delete.inUse') }]);
+          if (isPgError(error, 'foreignKeyViolation')) throw new ValidationError([{ path: '', message: t('planning.groups.delete.inUse') }]);
           throw error;
         });
     },

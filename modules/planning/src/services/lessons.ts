@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError, validate, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
+import { retryOnDeadlock, NotFoundError, ValidationError, validate, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
 import { perm } from '../permissions.js';
 import {
   cancellationViolations, lessonShapeViolations, lessonStateViolations, sessionViolations, type LessonAction, type RuleViolation,
@@ -12,7 +12,7 @@ import { lessonsByIds, readLessons, type LessonFilter } from './lesson-reads.js'
 import { checkReferences } from './lesson-references.js';
 import { deleteLessonRow, insertLessonRow, updateLessonRow, type LessonColumns, type LessonLinks } from './lesson-store.js';
 import type { TrainerConstraint } from './trainer-constraints.js';
-import { lessonExclusionKind, retryOnDeadlock } from './db-errors.js';
+import { lessonExclusionKind } from './db-errors.js';
 
 
 export { lessonsByIds } from './lesson-reads.js';

@@ -1,9 +1,8 @@
-import { NotFoundError, NotLoggedInError, ValidationError, dateText, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { violatedConstraint, NotFoundError, NotLoggedInError, ValidationError, dateText, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { workStudyEditSchema, workStudySchema } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
-import { exclusionConstraint } from './db-errors.js';
 import type { Db } from './resource-common.js';
 
 export interface WorkStudyTrainingGroup {
@@ -114,7 +113,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
         savedId = created.id;
       }
     } catch (error) {
-      if (exclusionConstraint(error) === NO_OVERLAP) throw await overlapError(groupId, value, id, t);
+      if (violatedConstraint(error, 'exclusionViolation') === NO_OVERLAP) throw await overlapError(groupId, value, id, t);
       throw error;
     }
     return toPeriod(await periods(knex).where('w.id', savedId).first());

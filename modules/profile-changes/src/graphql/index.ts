@@ -1,4 +1,4 @@
-import { isUuid, NotLoggedInError, ValidationError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
+import { assertIdArgs, NotLoggedInError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import { READ } from '../permissions.js';
 import type { ProfileChangesServices } from '../services/index.js';
 import type { ProfileChangeRequestView } from '../services/requests.js';
@@ -54,11 +54,6 @@ function loggedIn(ctx: GraphqlContext) {
   return ctx.actor;
 }
 
-function checkIds(ctx: GraphqlContext, path: string, ids: readonly (string | null | undefined)[]) {
-  const bad = ids.filter((id): id is string => typeof id === 'string' && !isUuid(id));
-  if (bad.length) throw new ValidationError(bad.map((value) => ({ path, message: ctx.t('errors.invalidId', { value }) })));
-}
-
 export const graphql: GraphqlContribution<ProfileChangesServices> = {
   permissions: operationPermissions,
   typeDefs,
@@ -70,7 +65,7 @@ export const graphql: GraphqlContribution<ProfileChangesServices> = {
     Query: {
       profileChangeRequests(_: unknown, args: { status?: string | null; campusList?: string[] | null }, ctx: GraphqlContext) {
         ctx.permissions.assert(ctx.actor, READ);
-        checkIds(ctx, 'campusList', args.campusList ?? []);
+        assertIdArgs(ctx.t, { campusList: args.campusList ?? [] });
         return services.requests.list(ctx.actor, { status: args.status ?? null, campusList: args.campusList ?? null }, ctx.t);
       },
       myProfileChangeRequests(_: unknown, __: unknown, ctx: GraphqlContext) {
@@ -80,7 +75,7 @@ export const graphql: GraphqlContribution<ProfileChangesServices> = {
     Mutation: {
       async CreateProfileChangeRequest(_: unknown, args: { input: { actorId?: string | null; clientMutationId?: string | null } & Record<string, unknown> }, ctx: GraphqlContext) {
         const actor = loggedIn(ctx);
-        checkIds(ctx, 'actorId', [args.input.actorId]);
+        assertIdArgs(ctx.t, { actorId: [args.input.actorId] });
         const request: ProfileChangeRequestView = await services.requests.file(actor, args.input, ctx.t);
         return { clientMutationId: args.input.clientMutationId ?? null, request };
       },

@@ -1,14 +1,4 @@
-import {
-  AccessDeniedError,
-  NotFoundError,
-  NotLoggedInError,
-  ValidationError,
-  validate,
-  type Actor,
-  type CoreDeps,
-  type PermissionMatrix,
-  type Translate,
-} from '@alterna/core';
+import { isPgError, AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type CoreDeps, type PermissionMatrix, type Translate } from '@alterna/core';
 import type { IdentityServices } from '@alterna/identity';
 import type { PeopleServices } from '@alterna/people';
 import { startOperation } from '@alterna/workflows/starters';
@@ -52,8 +42,6 @@ export interface RequestsService {
    */
   decide(actor: Actor, id: string, transition: string, t: Translate): Promise<{ request: ProfileChangeRequestView; notice: string | null }>;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): RequestsService {
   const { knex } = core;
@@ -157,7 +145,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
           })
           .returning('id');
       } catch (error) {
-        if (isUniqueViolation(error)) throw alreadyPending();
+        if (isPgError(error, 'uniqueViolation')) throw alreadyPending();
         throw error;
       }
       try {

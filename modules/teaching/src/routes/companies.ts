@@ -1,4 +1,4 @@
-import { isUuid, ValidationError, type Language, type RouteContext, type RouteDefinition, type Translate, type Violation } from '@alterna/core';
+import { idParam, ValidationError, type Language, type RouteContext, type RouteDefinition, type Translate, type Violation } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { companyAssociationSchema } from '../validation/index.js';
 import type { CompanySaved } from '../services/companies.js';
@@ -22,18 +22,12 @@ function errorMap(violations: Violation[]): Record<string, string[]> {
 
 /** ?teacher= of the popup: a UUID when given. */
 function teacherParam(ctx: Context): string | null {
-  const value = ctx.query.teacher;
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !isUuid(value)) throw new ValidationError([{ path: 'teacher', message: ctx.t('errors.invalidId', { value: String(value) }) }]);
-  return value;
+  return idParam(ctx.query.teacher, 'teacher', ctx.t);
 }
 
 /** ?id= of step 1 when editing (SPEC: "id parameter when editing"). */
-function idParam(ctx: Context): string | null {
-  const value = ctx.query.id ?? ctx.params.id;
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !isUuid(value)) throw new ValidationError([{ path: 'id', message: ctx.t('errors.invalidId', { value: String(value) }) }]);
-  return value;
+function companyParam(ctx: Context): string | null {
+  return idParam(ctx.query.id ?? ctx.params.id, 'id', ctx.t);
 }
 
 /** Where the form posts and re-renders, in the user's language. */
@@ -54,7 +48,7 @@ function success(saved: CompanySaved) {
 }
 
 async function showForm(ctx: Context) {
-  const companyId = idParam(ctx);
+  const companyId = companyParam(ctx);
   const teacherId = teacherParam(ctx);
   return html(ctx, await ctx.services.companies.form(ctx.actor, { companyId, teacherId }, formPaths(ctx.language, companyId, teacherId), ctx.t));
 }
@@ -63,7 +57,7 @@ async function showForm(ctx: Context) {
 async function submitForm(ctx: Context) {
   try {
     if (!isScripted(ctx)) throw new ValidationError([{ path: '', message: ctx.t('teaching.company.scriptedOnly') }]);
-    const companyId = idParam(ctx);
+    const companyId = companyParam(ctx);
     const teacherId = teacherParam(ctx);
     const outcome = await ctx.services.companies.submit(
       ctx.actor,

@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Knex, type Translate, type Violation } from '@alterna/core';
+import { isPgError, AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Knex, type Translate, type Violation } from '@alterna/core';
 import { normalizeSiret } from '@alterna/core/matching';
 import { perm } from '../permissions.js';
 import { companyDuplicates, companySearchTerms } from '../rules/company-duplicates.js';
@@ -51,10 +51,6 @@ export interface CompaniesService {
   invalidate(actor: Actor | null, companyId: string, t: Translate): Promise<{ message: string; company: TeacherCompany }>;
   /** Internal: companies by id (no actor check). */
   byIds(ids: readonly string[], trx?: Knex): Promise<TeacherCompany[]>;
-}
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  return !!error && typeof error === 'object' && (error as { code?: unknown }).code === '23505';
 }
 
 export function companiesService(ctx: ServiceContext, teachers: TeachersService): CompaniesService {
@@ -183,7 +179,7 @@ export function companiesService(ctx: ServiceContext, teachers: TeachersService)
         return { kind: 'saved', saved: saved(company, t(existing ? 'teaching.company.saved' : 'teaching.company.created', { name: company.name })) };
       } catch (error) {
         // Two popups saving the same company at once: the unique indexes answer for the second.
-        if (isUniqueViolation(error)) {
+        if (isPgError(error, 'uniqueViolation')) {
           const clashes = await duplicateViolations(candidate, t, knex);
           throw new ValidationError(clashes.length ? clashes : [{ path: 'siret', message: t('teaching.company.siretTaken', { name: checked.name }) }]);
         }

@@ -1,4 +1,4 @@
-import { isUuid, NotLoggedInError, validate, ValidationError, type GraphqlContext, type GraphqlContribution, type Translate } from '@alterna/core';
+import { assertIdArgs, NotLoggedInError, validate, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import { closureRangeSchema, closureSchema, modelTimeSlotSchema, modelTimeSlotUpdateSchema, timeSlotSchema } from '../validation/index.js';
 import { publicHolidays } from '../rules/holidays.js';
 import type { TrainingCentreServices } from '../services/index.js';
@@ -6,14 +6,6 @@ import type { ModelTimeSlot, TimeSlot } from '../services/time-slots.js';
 import type { BuildingInfo, CampusInfo, SiteInfo } from '../services/campuses.js';
 import { typeDefs } from './typeDefs.js';
 import { operationPermissions } from './permissions.js';
-
-/** Non-UUID ids answer 422 with the core's message, one violation per bad id. */
-function assertIds(t: Translate, ids: Record<string, string | readonly string[] | null | undefined>): void {
-  const violations = Object.entries(ids).flatMap(([path, value]) =>
-    (Array.isArray(value) ? value : value == null ? [] : [value]).filter((id) => !isUuid(id)).map((id) => ({ path, message: t('errors.invalidId', { value: id }) })),
-  );
-  if (violations.length) throw new ValidationError(violations);
-}
 
 type Input<T> = { input: T & { clientMutationId?: string | null } };
 const withUuid = { uuid: (o: { id: string }) => o.id };
@@ -38,28 +30,28 @@ export const graphql: GraphqlContribution<TrainingCentreServices> = {
     },
     Query: {
       async getCampusInfo(_: unknown, args: { campusId: string }, ctx: GraphqlContext) {
-        assertIds(ctx.t, { campusId: args.campusId });
+        assertIdArgs(ctx.t, { campusId: args.campusId });
         const [campus] = await services.campuses.info(ctx.actor, [args.campusId]);
         return campus ?? null;
       },
       CampusesInfo(_: unknown, args: { campusList?: string[] | null }, ctx: GraphqlContext) {
-        assertIds(ctx.t, { campusList: args.campusList });
+        assertIdArgs(ctx.t, { campusList: args.campusList });
         return services.campuses.info(ctx.actor, args.campusList ?? null);
       },
       getRoomsWithBuildingWithCampus(_: unknown, args: { actorId: string; campusList?: string[] | null }, ctx: GraphqlContext) {
-        assertIds(ctx.t, { actorId: args.actorId, campusList: args.campusList });
+        assertIdArgs(ctx.t, { actorId: args.actorId, campusList: args.campusList });
         return services.rooms.forActor(ctx.actor, args.actorId, args.campusList ?? null);
       },
       ModelTimeSlots(_: unknown, args: { campusList?: string[] | null }, ctx: GraphqlContext) {
-        assertIds(ctx.t, { campusList: args.campusList });
+        assertIdArgs(ctx.t, { campusList: args.campusList });
         return services.timeSlots.models(ctx.actor, args.campusList ?? null);
       },
       ModelTimeSlot(_: unknown, args: { modelTimeSlotId: string }, ctx: GraphqlContext) {
-        assertIds(ctx.t, { modelTimeSlotId: args.modelTimeSlotId });
+        assertIdArgs(ctx.t, { modelTimeSlotId: args.modelTimeSlotId });
         return services.timeSlots.model(ctx.actor, args.modelTimeSlotId);
       },
       async ScheduleCampusClosures(_: unknown, args: { campusList?: string[] | null; startDate?: string | null; endDate?: string | null }, ctx: GraphqlContext) {
-        assertIds(ctx.t, { campusList: args.campusList });
+        assertIdArgs(ctx.t, { campusList: args.campusList });
         const dates = await validate(closureRangeSchema, { startDate: args.startDate ?? null, endDate: args.endDate ?? null }, ctx.t);
         return services.closures.list(ctx.actor, args.campusList ?? null, dates.startDate, dates.endDate);
       },
@@ -74,12 +66,12 @@ export const graphql: GraphqlContribution<TrainingCentreServices> = {
         return { modelTimeSlot: await services.timeSlots.createModel(ctx.actor, body, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async UpdateModelTimeSlot(_: unknown, { input }: Input<{ id: string; name?: string }>, ctx: GraphqlContext) {
-        assertIds(ctx.t, { id: input.id });
+        assertIdArgs(ctx.t, { id: input.id });
         const body = await validate(modelTimeSlotUpdateSchema, input, ctx.t);
         return { modelTimeSlot: await services.timeSlots.updateModel(ctx.actor, input.id, body, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async DeleteModelTimeSlot(_: unknown, { input }: Input<{ id: string }>, ctx: GraphqlContext) {
-        assertIds(ctx.t, { id: input.id });
+        assertIdArgs(ctx.t, { id: input.id });
         return { id: await services.timeSlots.deleteModel(ctx.actor, input.id, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async CreateTimeSlot(_: unknown, { input }: Input<Record<string, unknown>>, ctx: GraphqlContext) {
@@ -87,12 +79,12 @@ export const graphql: GraphqlContribution<TrainingCentreServices> = {
         return { timeSlot: await services.timeSlots.createSlot(ctx.actor, body, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async UpdateTimeSlot(_: unknown, { input }: Input<{ id: string }>, ctx: GraphqlContext) {
-        assertIds(ctx.t, { id: input.id });
+        assertIdArgs(ctx.t, { id: input.id });
         const body = await validate(timeSlotSchema, input, ctx.t);
         return { timeSlot: await services.timeSlots.updateSlot(ctx.actor, input.id, body, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async DeleteTimeSlot(_: unknown, { input }: Input<{ id: string }>, ctx: GraphqlContext) {
-        assertIds(ctx.t, { id: input.id });
+        assertIdArgs(ctx.t, { id: input.id });
         return { id: await services.timeSlots.deleteSlot(ctx.actor, input.id, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async CreateScheduleCampusClosure(_: unknown, { input }: Input<Record<string, unknown>>, ctx: GraphqlContext) {
@@ -100,12 +92,12 @@ export const graphql: GraphqlContribution<TrainingCentreServices> = {
         return { scheduleCampusClosure: await services.closures.create(ctx.actor, body, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async UpdateScheduleCampusClosure(_: unknown, { input }: Input<{ id: string }>, ctx: GraphqlContext) {
-        assertIds(ctx.t, { id: input.id });
+        assertIdArgs(ctx.t, { id: input.id });
         const body = await validate(closureSchema, input, ctx.t);
         return { scheduleCampusClosure: await services.closures.update(ctx.actor, input.id, body, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
       async DeleteScheduleCampusClosure(_: unknown, { input }: Input<{ id: string }>, ctx: GraphqlContext) {
-        assertIds(ctx.t, { id: input.id });
+        assertIdArgs(ctx.t, { id: input.id });
         return { id: await services.closures.remove(ctx.actor, input.id, ctx.t), clientMutationId: input.clientMutationId ?? null };
       },
     },

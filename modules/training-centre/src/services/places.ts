@@ -1,7 +1,6 @@
-import { NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
+import { isPgError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
 import { MANAGE, READ, UPDATE } from '../permissions.js';
 import { cleanName, nameTaken } from '../rules/names.js';
-import { isPgError, pgCodes } from './db-errors.js';
 import type { UsageRegistry } from './usage.js';
 
 export interface CampusInput {
@@ -74,7 +73,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
     try {
       return await write();
     } catch (error) {
-      if (isPgError(error, pgCodes.uniqueViolation)) throw new ValidationError([{ path: 'name', message: t(key, { name }) }]);
+      if (isPgError(error, 'uniqueViolation')) throw new ValidationError([{ path: 'name', message: t(key, { name }) }]);
       throw error;
     }
   }
@@ -88,7 +87,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
   /** A failed foreign key while removing rooms means another module holds them (lessons): same message. */
   function roomsRestricted(t: Translate, rooms: { name: string }[]) {
     return (error: unknown) => {
-      if (isPgError(error, pgCodes.foreignKeyViolation)) {
+      if (isPgError(error, 'foreignKeyViolation')) {
         throw new ValidationError(rooms.slice(0, 1).map((room) => ({ path: '', message: t('training-centre.room.lessonsScheduled', { name: room.name, count: 1 }) })));
       }
       throw error;
@@ -147,7 +146,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
         });
       } catch (error) {
         // Something registered since the check (or never registered) still points at the campus.
-        if (isPgError(error, pgCodes.foreignKeyViolation)) throw inUse();
+        if (isPgError(error, 'foreignKeyViolation')) throw inUse();
         throw error;
       }
       return { message: t('training-centre.campus.deleted') };

@@ -1,8 +1,7 @@
-import { AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
+import { isPgError, AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
 import { ROOMS_READ, READ, UPDATE } from '../permissions.js';
 import { planRoomsEdit, type SubmittedRoom } from '../rules/rooms-edit.js';
 import { campusesFor } from './access.js';
-import { isPgError, pgCodes } from './db-errors.js';
 import type { UsageRegistry } from './usage.js';
 
 /** SPEC §3 Room: uuid, name, size, building (uuid, name, site.campus). */
@@ -99,10 +98,10 @@ export function roomsService(knex: Knex, permissions: PermissionMatrix, usage: U
           if (plan.added.length) await trx('rooms').insert(plan.added.map((room) => ({ building_id: buildingId, name: room.name, size: room.size })));
         });
       } catch (error) {
-        if (isPgError(error, pgCodes.foreignKeyViolation)) {
+        if (isPgError(error, 'foreignKeyViolation')) {
           throw new ValidationError(plan.removed.slice(0, 1).map((room) => ({ path: '', message: t('training-centre.room.lessonsScheduled', { name: room.name, count: 1 }) })));
         }
-        if (isPgError(error, pgCodes.uniqueViolation)) throw new ValidationError([{ path: '', message: t('training-centre.room.savedMeanwhile') }]);
+        if (isPgError(error, 'uniqueViolation')) throw new ValidationError([{ path: '', message: t('training-centre.room.savedMeanwhile') }]);
         throw error;
       }
       return { message: t('training-centre.room.saved') };

@@ -1,9 +1,8 @@
-import { NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
+import { isPgError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { READ, UPDATE } from '../permissions.js';
 import { cleanName, nameTaken } from '../rules/names.js';
 import { overlappingSlot, shortTime, startsBeforeEnd } from '../rules/time-slots.js';
 import { campusesFor } from './access.js';
-import { isPgError, pgCodes } from './db-errors.js';
 
 export interface TimeSlot {
   id: string;
@@ -101,7 +100,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
       return toSlot(row);
     } catch (error) {
       // Two saves at once both passed the check above: the exclusion constraint lets one through.
-      if (isPgError(error, pgCodes.exclusionViolation)) {
+      if (isPgError(error, 'exclusionViolation')) {
         const winner = overlappingSlot(slot, await others());
         throw overlapError(t, model, winner ?? slot);
       }
@@ -126,7 +125,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
     try {
       return await write();
     } catch (error) {
-      if (isPgError(error, pgCodes.uniqueViolation)) throw new ValidationError([{ path: 'name', message: t('training-centre.modelTimeSlot.nameTaken', { name }) }]);
+      if (isPgError(error, 'uniqueViolation')) throw new ValidationError([{ path: 'name', message: t('training-centre.modelTimeSlot.nameTaken', { name }) }]);
       throw error;
     }
   }
