@@ -9,11 +9,12 @@ import { generateCentre, serverUrl, type GeneratedCentre } from './generate.js';
 import { measureBulk } from './measure-bulk.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
+import { measureOverlaps } from './measure-overlaps.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=calendar,conflicts,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'conflicts,calendar,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -22,6 +23,9 @@ let stopTemporal: () => Promise<void> = async () => {};
 let stopWorker: () => Promise<void> = async () => {};
 
 try {
+  if (only.has('overlaps')) figures.push(...(await measureOverlaps()));
+  // The other figures need the generated centres and the running core.
+  if (![...only].some((name) => name !== 'overlaps')) throw new Done();
   for (const lessons of [15_000, 150_000]) {
     const centre = await generateCentre(lessons);
     centres.push(centre);

@@ -114,13 +114,11 @@ describe('web shell in Chromium', () => {
     const row = page.locator(`[data-testid="operation-row"][data-operation-id="${operation.id}"]`);
     await row.waitFor();
     const progress = row.getByTestId('operation-progress');
+    // The bar is sampled until it has shown three different values: it moves while the run works.
     const values = new Set<number>();
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && values.size < 3) {
-      values.add(Number(await progress.getAttribute('aria-valuenow')));
-      await page.waitForTimeout(300);
-    }
-    expect(values.size).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => values.add(Number(await progress.getAttribute('aria-valuenow'))).size, { timeout: 30_000, interval: 300 })
+      .toBeGreaterThanOrEqual(3);
     await screenshot(page, 'operations-running-en');
     await expect.poll(async () => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBe(100);

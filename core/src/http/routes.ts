@@ -5,6 +5,7 @@ import type { CoreDeps, RouteDefinition } from '../modules/contract.js';
 import { isUuid, validate } from '../validation/index.js';
 import type { RequestState } from './state.js';
 import { assertJsonBody } from './guards.js';
+import { FileDownload } from './download.js';
 
 export interface MountedRoute {
   name: string;
@@ -81,7 +82,11 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
         core,
         koa,
       });
-      if (result === undefined) {
+      if (result instanceof FileDownload) {
+        koa.attachment(result.file.filename);
+        koa.type = result.file.contentType;
+        koa.body = result.file.stream;
+      } else if (result === undefined) {
         if (koa.body === undefined) koa.status = 204;
       } else {
         koa.body = result;

@@ -19,6 +19,7 @@ export type { ConflictsService, ConflictCheckOptions } from './services/conflict
 export * from './types.js';
 export { perm as planningPermissions } from './permissions.js';
 export { loadDemoContext } from './seed-context.js';
+export { overlappingPairs, type HeldPeriod } from './rules/lesson-overlaps.js';
 export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@alterna/core';
+import { download, type RouteDefinition } from '@alterna/core';
 import { contractDatesSchema, contractSchema, coordinatesSchema, lastSituationSchema, newStudentSchema, registrationSchema } from './validation/index.js';
 import { perm } from './permissions.js';
 import type { StudentsServices } from './services/index.js';
@@ -83,11 +83,8 @@ export const routes: Route[] = [
     // SPEC §2 Export: the student list as .xlsx with its filters, streamed.
     name: 'students_export_xlsx', method: 'get', permission: perm.export,
     path: '/export-xlsx/',
-    handler: async ({ actor, query, services, t, language, koa }) => {
-      const file = await services.exports.studentList(actor, listFilterFromQuery(query), t, language);
-      koa.set('content-disposition', `attachment; filename="${file.filename}"`);
-      koa.type = file.contentType;
-      koa.body = file.stream;
+    handler: async ({ actor, query, services, t, language }) => {
+      return download(await services.exports.studentList(actor, listFilterFromQuery(query), t, language));
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { idParam, type RouteDefinition, type Translate } from '@alterna/core';
+import { download, idParam, type RouteDefinition, type Translate } from '@alterna/core';
 import { certifierBaseSchema, gradeScaleSchema, newVariantSchema, trainingGroupSchema, trainingSchema, variantSchema } from './validation/index.js';
 import { perm } from './permissions.js';
 import type { TrainingsServices } from './services/index.js';
@@ -96,11 +96,8 @@ export const routes: Route[] = [
     // SPEC §2 Export: the centre's trainings, groups and rooms as .xlsx, streamed.
     name: 'trainings_training_center_export', method: 'get', permission: perm.export,
     path: { en: '/training-center/export', fr: '/centre-de-formation/export' },
-    handler: async ({ actor, services, t, koa }) => {
-      const file = await services.exports.trainingCentre(actor, t);
-      koa.set('content-disposition', `attachment; filename="${file.filename}"`);
-      koa.type = file.contentType;
-      koa.body = file.stream;
+    handler: async ({ actor, services, t }) => {
+      return download(await services.exports.trainingCentre(actor, t));
     },
   },
 ];

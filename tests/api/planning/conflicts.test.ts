@@ -196,12 +196,12 @@ describe('suggestions', () => {
 });
 
 describe('scale', () => {
+  // How long it takes, against a 10x larger centre, is a figure of `npm run bench` (conflict check).
   it('checks 1,000 slots in one pass', async () => {
     const rooms = await makeRooms(app, demo.paris, 10);
     const slots = Array.from({ length: 1000 }, (_, n) => slot({ ...slotOn(days[n % 10]!, `${String(8 + (Math.floor(n / 10) % 10)).padStart(2, '0')}:00`, `${String(9 + (Math.floor(n / 10) % 10)).padStart(2, '0')}:00`), roomIds: [rooms[Math.floor(n / 100)]!] }));
-    const started = performance.now();
     const result = await check(slots);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result).toHaveLength(1000);
     // Each room gets 100 slots: one per day and hour of 10 days × 10 hours, so none overlap.
     expect(result.every((conflicts) => conflicts.every((c) => c.kind !== 'room'))).toBe(true);
   });

@@ -106,7 +106,9 @@ describe('profile-change expiry', () => {
     const pedagogy = new ApiClient(app.baseUrl, 'en');
     await pedagogy.login(demo('pedagogy'));
     expect((await pedagogy.post(`/api/profile-change-requests/change/${request.uuid}/approve`)).json.request.status).toBe('approved');
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Once its workflow has closed (the decision ends it), no reminder can come any more.
+    const client = await app.core.temporal.client();
+    await eventually(async () => (await client.workflow.getHandle(`profile-change:${request.uuid}`).describe()).status.name === 'COMPLETED');
     expect(mailsAbout(person)).toEqual([]);
     const row = await app.core.db.knex('profile_change_requests').where({ id: request.uuid }).first();
     expect(row).toMatchObject({ status: 'approved', reminded_at: null });

@@ -21,13 +21,12 @@ describe('overlappingPairs', () => {
     expect(pairs([h(0, 'room', 0, 100), h(1, 'room', 10, 20), h(2, 'room', 30, 40), h(3, 'room', 150, 160)])).toEqual([[0, 1], [0, 2], [1, 0], [2, 0]]);
   });
 
-  it('stays fast on 20,000 slots', () => {
+  it('finds every pair among 20,000 slots (its speed is a figure of `npm run bench`)', () => {
     const held = Array.from({ length: 20_000 }, (_, i) => h(i, `r${i % 50}`, i * 10, i * 10 + 600));
     // Same key every 50 slots (500 apart), 600 long: each overlaps its key's previous and next slot only.
-    const started = performance.now();
     const found = overlappingPairs(held, held);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(found).toHaveLength(2 * (20_000 - 50));
+    expect(found.every(({ probe, held: other }) => probe.key === other.key && Math.abs(probe.index - other.index) === 50)).toBe(true);
   });
 });
 

@@ -1,24 +1,19 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Actor, Translate } from '@alterna/core';
+import { xlsxContentType, type Actor, type Translate, type FileToSend } from '@alterna/core';
 import { countryName } from '../rules/countries.js';
 import { perm } from '../permissions.js';
 import type { ServiceContext } from './context.js';
 import type { StudentListService } from './list.js';
 import type { StudentListRow } from './types.js';
 
-export interface StudentExport {
-  filename: string;
-  contentType: string;
-  stream: Readable;
-}
+export type StudentExport = FileToSend;
 
 export interface ExportService {
   /** GET /export-xlsx/: the student list with its filters, headers in the user's language. */
   studentList(actor: Actor | null, filter: unknown, t: Translate, language: string): Promise<StudentExport>;
 }
 
-export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const exportColumns = [
   { key: 'lastName', width: 20 }, { key: 'firstName', width: 18 }, { key: 'dateOfBirth', width: 12 }, { key: 'birthplace', width: 22 },

@@ -1,6 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Actor, Translate } from '@alterna/core';
+import { xlsxContentType, type Actor, type Translate, type FileToSend } from '@alterna/core';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import { perm, roomTypologies } from '../permissions.js';
 import type { ServiceContext } from './context.js';
@@ -17,11 +17,7 @@ export interface ExportRoom {
   size: number;
 }
 
-export interface TrainingCentreExport {
-  filename: string;
-  contentType: string;
-  stream: Readable;
-}
+export type TrainingCentreExport = FileToSend;
 
 export interface ExportService {
   /** GET /training-center/export: the actor's campuses only, headers in the user's language. */
@@ -30,7 +26,6 @@ export interface ExportService {
   rooms(campusIds: string[]): Promise<ExportRoom[]>;
 }
 
-export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function exportService(ctx: ServiceContext, deps: { trainings: TrainingsService; groups: TrainingGroupsService }): ExportService {
 
