@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { bootCore, loadConfig, type Core } from '@alterna/core';
+import { ApiClient, demo } from '../support/app.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-embedded-'));
 let core: Core | null = null;
@@ -32,5 +34,13 @@ describe('embedded PGlite', () => {
     expect(await core.migrate()).toEqual([]);
     expect(await core.seedIfEmpty()).toBe(false);
     expect(Number((await core.db.knex('campuses').count({ n: '*' }).first())?.n)).toBe(2);
+
+    // A session on PGlite: logged in, the next request knows who asks (one statement reads the session's actor).
+    const server = await core.listen(0, '127.0.0.1');
+    const client = new ApiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'en');
+    expect((await client.post('/api/auth/login', { email: demo('pedagogy'), password: 'alterna-demo' })).status).toBe(200);
+    const me = (await client.get('/api/auth/me')).json.actor;
+    expect(me).toMatchObject({ email: demo('pedagogy'), space: 'staff' });
+    expect(me.campuses.map((campus: { name: string }) => campus.name)).toEqual(['Lyon', 'Paris']);
   }, 120_000);
 });

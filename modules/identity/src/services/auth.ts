@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { argon2id, argon2Verify } from 'hash-wasm';
 import type { Context } from 'koa';
 import { TooManyRequestsError, ValidationError, type Actor, type Authenticator, type Config, type Knex, type Translate } from '@alterna/core';
-import { loadActor } from './actors.js';
+import { loadActor, loadSessionActor } from './actors.js';
 
 export const sessionCookie = 'alterna_session';
 
@@ -79,8 +79,7 @@ export function authService(knex: Knex, config: Config): AuthService {
     async authenticate(ctx: Context) {
       const token = ctx.cookies.get(sessionCookie);
       if (!token) return null;
-      const session = await knex('sessions').select('actor_id').where({ token_hash: hashToken(token) }).where('expires_at', '>', new Date()).first();
-      return session ? loadActor(knex, session.actor_id) : null;
+      return loadSessionActor(knex, hashToken(token));
     },
   };
 }
