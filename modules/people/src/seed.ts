@@ -33,7 +33,7 @@ const emailOf = (firstName: string, lastName: string) =>
 
 export async function seedPeople(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
-    const campuses = new Map<string, string>((await trx('campuses').select('id', 'name')).map((c: { id: string; name: string }) => [c.name, c.id]));
+    const campuses = new Map<string, string>((await trx('training_centre_campuses as campuses').select('id', 'name')).map((c: { id: string; name: string }) => [c.name, c.id]));
     const campusId = (name: string) => {
       const id = campuses.get(name);
       if (!id) throw new Error(`demo campus ${name} is missing`);

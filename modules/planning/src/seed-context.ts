@@ -38,10 +38,10 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
   if (!row) return null;
   const session = { id: row.id, startDate: row.start_date, endDate: row.end_date };
 
-  const campuses: { id: string; name: string }[] = await knex('campuses').select('id', 'name').orderBy('name');
-  const rooms = (await knex('rooms as r')
-    .join('buildings as b', 'b.id', 'r.building_id')
-    .join('sites as s', 's.id', 'b.site_id')
+  const campuses: { id: string; name: string }[] = await knex('training_centre_campuses as campuses').select('id', 'name').orderBy('name');
+  const rooms = (await knex('training_centre_rooms as r')
+    .join('training_centre_buildings as b', 'b.id', 'r.building_id')
+    .join('training_centre_sites as s', 's.id', 'b.site_id')
     .select('r.id', 's.campus_id', 'r.name', 'r.size')
     .orderBy([{ column: 's.name' }, { column: 'b.name' }, { column: 'r.name' }])) as { id: string; campus_id: string; name: string; size: number }[];
 
@@ -88,7 +88,7 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }]);
 
   const subjects = new Map<string, string>((await knex('school_subjects').select('id', 'short_name')).map((s: { id: string; short_name: string }) => [s.short_name, s.id]));
-  const closures: Closure[] = (await knex('schedule_campus_closures').select('campus_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))).map(
+  const closures: Closure[] = (await knex('training_centre_closures as schedule_campus_closures').select('campus_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))).map(
     (c: { campus_id: string; start_date: string; end_date: string }) => ({ campusId: c.campus_id, startDate: c.start_date, endDate: c.end_date }),
   );
   const author = await knex('actors').where({ email: 'pedagogy@demo.alterna.school' }).first('id');

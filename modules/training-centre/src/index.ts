@@ -4,6 +4,7 @@ import en from './locales/en.json' with { type: 'json' };
 import { campuses } from './migrations/20261122000100_campuses.js';
 import { timeSlots } from './migrations/20261123000100_time_slots.js';
 import { closures } from './migrations/20261123000200_closures.js';
+import { readViews } from './migrations/20261125000100_read_views.js';
 import { permissions } from './permissions.js';
 import { trainingCentreServices, type TrainingCentreServices } from './services/index.js';
 import { routes } from './routes.js';
@@ -24,7 +25,7 @@ export { READ as campusReadPermission, UPDATE as campusUpdatePermission, MANAGE 
 export default defineModule<TrainingCentreServices>({
   name: 'training-centre',
   dependsOn: [],
-  migrations: [campuses, timeSlots, closures],
+  migrations: [campuses, timeSlots, closures, readViews],
   locales: { fr, en },
   permissions,
   services: trainingCentreServices,

@@ -19,7 +19,7 @@ export function accessService(knex: Knex, permissions: () => PermissionMatrix): 
       // Staff may look at colleagues of their own campuses; everyone may look at themselves.
       const viewerStaffCampuses = viewer.rules.filter((r) => (staffTypologies as readonly string[]).includes(r.typology)).map((r) => r.campusId);
       const rows = await knex('actor_access_rules as r')
-        .join('campuses as c', 'c.id', 'r.campus_id')
+        .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
         .distinct('c.id', 'c.name', 'c.open_days')
         .where('r.actor_id', actorId)
         .whereIn('r.typology', staffTypologies)

@@ -14,7 +14,7 @@ export async function loadActors(knex: Knex, ids: string[]): Promise<Actor[]> {
   const [rows, rules] = await Promise.all([
     knex('actors').select<ActorRow[]>('id', 'first_name', 'last_name', 'email', 'language').whereIn('id', ids).where('archived', false),
     knex('actor_access_rules as r')
-      .join('campuses as c', 'c.id', 'r.campus_id')
+      .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
       .select('r.actor_id', 'r.campus_id', 'c.name as campus_name', 'r.typology')
       .whereIn('r.actor_id', ids)
       .orderBy(['c.name', 'r.typology']),
@@ -51,7 +51,7 @@ export async function loadSessionActor(knex: Knex, tokenHash: string): Promise<A
      FROM sessions s
      JOIN actors a ON a.id = s.actor_id AND NOT a.archived
      LEFT JOIN actor_access_rules r ON r.actor_id = a.id
-     LEFT JOIN campuses c ON c.id = r.campus_id
+     LEFT JOIN training_centre_campuses c ON c.id = r.campus_id
      WHERE s.token_hash = ? AND s.expires_at > now()
      GROUP BY a.id`,
     [tokenHash],

@@ -198,7 +198,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
 
     async formOptions(viewer) {
       const campusIds = scope.campusesFor(viewer, perm.actorUpdate);
-      const campuses: { id: string; name: string }[] = await knex('campuses').whereIn('id', campusIds).select('id', 'name').orderBy('name');
+      const campuses: { id: string; name: string }[] = await knex('training_centre_campuses as campuses').whereIn('id', campusIds).select('id', 'name').orderBy('name');
       return {
         campuses: campuses.map((campus) => ({
           ...campus,

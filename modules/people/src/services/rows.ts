@@ -63,7 +63,7 @@ export async function withDetails(knex: Knex, rows: ActorRow[], campusIds: strin
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const rulesQuery = knex('actor_access_rules as r')
-    .join('campuses as c', 'c.id', 'r.campus_id')
+    .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
     .join('actor_typologies as ty', 'ty.reference', 'r.typology')
     .whereIn('r.actor_id', ids)
     .select('r.actor_id', 'c.id as campus_id', 'c.name as campus_name', 'ty.reference', 'ty.name as typology_name')

@@ -40,7 +40,7 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
   const { knex } = deps;
   const select = (db: Db) =>
     db('room_bookings as rb')
-      .join('rooms as r', 'r.id', 'rb.room_id')
+      .join('training_centre_rooms as r', 'r.id', 'rb.room_id')
       .select('rb.id', 'rb.campus_id', 'rb.room_id', 'r.name as room_name', 'rb.title', 'rb.description', 'rb.start_at', 'rb.end_at');
   const toBooking = (row: Record<string, any>): RoomBooking => ({
     id: row.id,
@@ -122,9 +122,9 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
       const period = await deps.services().occupancy.period(place, t);
       const value = await validate(bookingSchema, input, t);
       permissions.assert(actor, perm.resourceUpdate, place.campus);
-      const room = await knex('rooms as r')
-        .join('buildings as b', 'b.id', 'r.building_id')
-        .join('sites as si', 'si.id', 'b.site_id')
+      const room = await knex('training_centre_rooms as r')
+        .join('training_centre_buildings as b', 'b.id', 'r.building_id')
+        .join('training_centre_sites as si', 'si.id', 'b.site_id')
         .where('r.id', place.room)
         .first('r.id', 'si.campus_id');
       if (!room) throw new NotFoundError('room');

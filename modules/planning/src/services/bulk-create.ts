@@ -43,7 +43,7 @@ export function bulkCreateService(deps: PlanningDeps) {
   async function resolveLines(actor: Actor, body: BulkCreateRequest, t: Translate): Promise<StoredLine[]> {
     deps.permissions.assertOnAll(actor, perm.lessonUpdate, body.campuses);
     const lines = body.lines;
-    const known = new Set((await knex('campuses').select('id').whereIn('id', body.campuses)).map((c: { id: string }) => c.id));
+    const known = new Set((await knex('training_centre_campuses as campuses').select('id').whereIn('id', body.campuses)).map((c: { id: string }) => c.id));
     const violations: Violation[] = body.campuses.filter((id) => !known.has(id)).map((id) => ({ path: 'campuses', message: t('planning.bulk.validation.unknown', { id }) }));
     const refs = await loadReferences(knex, {
       groups: lines.flatMap((l) => l.planningGroups),
@@ -92,7 +92,7 @@ export function bulkCreateService(deps: PlanningDeps) {
     const { rule, lines } = run.request;
     const campusIds = [...new Set(lines.map((l) => l.campusId))];
     const openDays = new Map<string, number[]>(
-      (await knex('campuses').select('id', 'open_days').whereIn('id', campusIds)).map((c: { id: string; open_days: number[] }) => [c.id, c.open_days]),
+      (await knex('training_centre_campuses as campuses').select('id', 'open_days').whereIn('id', campusIds)).map((c: { id: string; open_days: number[] }) => [c.id, c.open_days]),
     );
     const items: NewItem[] = [];
     expandOccurrences(rule).forEach((occurrence, day) => {

@@ -28,7 +28,7 @@ export async function loadReferences(db: Db, ids: ReferenceIds): Promise<Referen
   const [groups, rooms, teachers, contracts, subjects] = [ids.groups, ids.rooms, ids.teachers, ids.contracts, ids.subjects].map(unique);
   if (groups!.length) for (const g of await db('planning_groups').select('id', 'campus_id', 'name').whereIn('id', groups!)) refs.groups.set(g.id, { campusId: g.campus_id, name: g.name });
   if (rooms!.length) {
-    const rows = await db('rooms as r').join('buildings as b', 'b.id', 'r.building_id').join('sites as s', 's.id', 'b.site_id')
+    const rows = await db('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id')
       .select('r.id', 'r.name', 's.campus_id').whereIn('r.id', rooms!);
     for (const r of rows) refs.rooms.set(r.id, { campusId: r.campus_id, name: r.name });
   }

@@ -76,7 +76,7 @@ async function blockedCalendarDays(db: Db, slot: LessonSlot, first: string, last
   const { rows } = await db.raw(
     `SELECT to_char(d, 'YYYY-MM-DD') AS day
        FROM generate_series(?::date, ?::date, interval '1 day') AS d
-      WHERE EXISTS (SELECT 1 FROM schedule_campus_closures c WHERE c.campus_id = ?::uuid AND d BETWEEN c.start_date AND c.end_date)
+      WHERE EXISTS (SELECT 1 FROM training_centre_closures c WHERE c.campus_id = ?::uuid AND d BETWEEN c.start_date AND c.end_date)
          OR EXISTS (
            SELECT 1 FROM planning_groups pg
              LEFT JOIN planning_groups parent ON parent.id = pg.parent_id

@@ -9,7 +9,7 @@ const key = (name: string) => `planning.groups.informations.${name}`;
 
 /** Whether the campus exists (an unknown one is the caller's mistake: 422, not 403). */
 export async function campusExists(db: Db, campusId: string): Promise<boolean> {
-  return !!(await db('campuses').where('id', campusId).first('id'));
+  return !!(await db('training_centre_campuses as campuses').where('id', campusId).first('id'));
 }
 
 /**
@@ -67,9 +67,9 @@ export function informationsRow(input: PlanningGroupInput) {
  */
 export async function formOptions(db: Db, campusIds: readonly string[], group: { id: string; trainingGroupId: string | null } | null, today: string): Promise<PlanningGroupFormOptions> {
   const [campuses, trainingGroups, groups] = await Promise.all([
-    db('campuses').whereIn('id', campusIds).select('id', 'name').orderBy('name'),
+    db('training_centre_campuses as campuses').whereIn('id', campusIds).select('id', 'name').orderBy('name'),
     db('training_groups as tg')
-      .join('campuses as c', 'c.id', 'tg.campus_id')
+      .join('training_centre_campuses as c', 'c.id', 'tg.campus_id')
       .whereIn('tg.campus_id', campusIds)
       .where((q) => {
         q.where('tg.end_date', '>=', today);
@@ -78,7 +78,7 @@ export async function formOptions(db: Db, campusIds: readonly string[], group: {
       .select('tg.id', 'tg.name', 'tg.short_name', 'tg.campus_id', 'c.name as campus_name',
         db.raw("to_char(tg.start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(tg.end_date, 'YYYY-MM-DD') AS end_date"))
       .orderBy([{ column: 'tg.short_name' }, { column: 'tg.start_date', order: 'desc' }]),
-    db('planning_groups as g').join('campuses as c', 'c.id', 'g.campus_id').whereIn('g.campus_id', campusIds)
+    db('planning_groups as g').join('training_centre_campuses as c', 'c.id', 'g.campus_id').whereIn('g.campus_id', campusIds)
       .select('g.id', 'g.name', 'g.parent_id', 'g.campus_id', 'c.name as campus_name').orderBy('g.name'),
   ]);
   const campusRef = (id: string, name: string): GroupCampusRef => ({ id, uuid: id, name });

@@ -23,9 +23,9 @@ const ref = (id: string, name: string): GroupRef => ({ id, uuid: id, name });
 /** Planning groups with campus, training group and parent names; narrow it with `where`. */
 export function groupRows(db: Db) {
   return db('planning_groups as g')
-    .join('campuses as c', 'c.id', 'g.campus_id')
+    .join('training_centre_campuses as c', 'c.id', 'g.campus_id')
     .leftJoin('training_groups as tg', 'tg.id', 'g.training_group_id')
-    .leftJoin('campuses as tgc', 'tgc.id', 'tg.campus_id')
+    .leftJoin('training_centre_campuses as tgc', 'tgc.id', 'tg.campus_id')
     .leftJoin('planning_groups as p', 'p.id', 'g.parent_id')
     .select(
       'g.id', 'g.name', 'g.campus_id', 'c.name as campus_name', 'g.training_group_id', 'tg.name as training_group_name',

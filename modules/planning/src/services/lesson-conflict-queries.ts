@@ -73,7 +73,7 @@ export async function closuresOn(db: Db, probes: DayProbe[]): Promise<{ i: numbe
   const { rows } = await db.raw(
     `SELECT s.i, c.id, c.campus_id, c.name, c.type
        FROM ${dayRows}
-       JOIN schedule_campus_closures c ON c.campus_id = s.id AND s.day BETWEEN c.start_date AND c.end_date`,
+       JOIN training_centre_closures c ON c.campus_id = s.id AND s.day BETWEEN c.start_date AND c.end_date`,
     [JSON.stringify(probes)],
   );
   return rows.map((row: any) => ({ i: row.i, closureId: row.id, campusId: row.campus_id, name: row.name, type: row.type }));
@@ -105,7 +105,7 @@ export async function companyPeriodsOn(
 /** Campuses by id with their name and open ISO weekdays. */
 export async function campusesByIds(db: Db, ids: string[]): Promise<Map<string, { name: string; openDays: number[] }>> {
   if (!ids.length) return new Map();
-  const rows: { id: string; name: string; open_days: number[] }[] = await db('campuses').whereIn('id', ids).select('id', 'name', 'open_days');
+  const rows: { id: string; name: string; open_days: number[] }[] = await db('training_centre_campuses as campuses').whereIn('id', ids).select('id', 'name', 'open_days');
   return new Map(rows.map((row) => [row.id, { name: row.name, openDays: (row.open_days ?? []).map(Number) }]));
 }
 

@@ -52,7 +52,7 @@ const linkAggregates = {
   found_teachers: `SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
       ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id JOIN actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
   found_rooms: `SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)
-      ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id JOIN rooms r ON r.id = lr.room_id JOIN buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
+      ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
   found_groups: `SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id) AS list
       FROM found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id`,
 };
@@ -99,7 +99,7 @@ export async function readLessons(db: Db, attendance: AttendanceHook | null, fil
     .with('found_rooms', db.raw(linkAggregates.found_rooms))
     .with('found_groups', db.raw(linkAggregates.found_groups))
     .from('found as l')
-    .join('campuses as c', 'c.id', 'l.campus_id')
+    .join('training_centre_campuses as c', 'c.id', 'l.campus_id')
     .leftJoin('school_subjects as ss', 'ss.id', 'l.school_subject_id')
     .leftJoin('found_teachers as ft', 'ft.lesson_id', 'l.id')
     .leftJoin('found_rooms as fr', 'fr.lesson_id', 'l.id')

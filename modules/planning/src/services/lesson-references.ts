@@ -28,7 +28,7 @@ const list = (names: string[]) => names.join(', ');
 export async function checkReferences(db: Db, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
   const [rooms, teachers, groups, subject, contracts] = await allQueries(db, [
     () => refs.roomIds.length
-      ? db('rooms as r').join('buildings as b', 'b.id', 'r.building_id').join('sites as s', 's.id', 'b.site_id')
+      ? db('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id')
         .whereRaw('r.id = ANY(?::uuid[])', [[...refs.roomIds]]).select('r.id', 'r.name', 's.campus_id')
       : [],
     () => refs.teacherIds.length

@@ -191,8 +191,8 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       const from = utcIso(period.startDate)!;
       const to = utcIso(period.endDate)!;
       if (!campuses.length) return [];
-      const rooms: { id: string; name: string; size: number; building_id: string; building_name: string; campus_id: string; campus_name: string }[] = await knex('rooms as r')
-        .join('buildings as b', 'b.id', 'r.building_id').join('sites as s', 's.id', 'b.site_id').join('campuses as c', 'c.id', 's.campus_id')
+      const rooms: { id: string; name: string; size: number; building_id: string; building_name: string; campus_id: string; campus_name: string }[] = await knex('training_centre_rooms as r')
+        .join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id').join('training_centre_campuses as c', 'c.id', 's.campus_id')
         .whereIn('s.campus_id', campuses)
         .select('r.id', 'r.name', 'r.size', 'b.id as building_id', 'b.name as building_name', 'c.id as campus_id', 'c.name as campus_name')
         .orderBy(['c.name', 'b.name', 'r.name']);

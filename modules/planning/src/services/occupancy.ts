@@ -78,7 +78,7 @@ export function occupancyService(deps: PlanningDeps): OccupancyService {
   return {
     async campuses(actor) {
       const ids = permissions.campusesOrDeny(actor, perm.resourceRead);
-      const rows: { id: string; name: string }[] = await knex('campuses').whereIn('id', ids).orderBy('name').select('id', 'name');
+      const rows: { id: string; name: string }[] = await knex('training_centre_campuses as campuses').whereIn('id', ids).orderBy('name').select('id', 'name');
       return rows.map((row) => ({ ...row, canBook: permissions.isGranted(actor, perm.resourceUpdate, row.id) }));
     },
 
@@ -88,13 +88,13 @@ export function occupancyService(deps: PlanningDeps): OccupancyService {
       if (!actor) throw new NotLoggedInError();
       const value = await period(params, t);
       permissions.assert(actor, perm.resourceRead, campusId);
-      const campus = await knex('campuses').where({ id: campusId }).first('id', 'name', 'open_days');
+      const campus = await knex('training_centre_campuses as campuses').where({ id: campusId }).first('id', 'name', 'open_days');
       if (!campus) throw new NotFoundError('campus');
       // The period covers whole Paris days: midnight of the first to midnight after the last.
       const from = parisWallClock(value.startDate);
       const to = parisWallClock(addDays(value.endDate, 1));
       const campusRooms = () =>
-        knex('rooms as r').join('buildings as b', 'b.id', 'r.building_id').join('sites as si', 'si.id', 'b.site_id').where('si.campus_id', campusId);
+        knex('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as si', 'si.id', 'b.site_id').where('si.campus_id', campusId);
 
       const [rooms, lessons, bookings] = await Promise.all([
         campusRooms()

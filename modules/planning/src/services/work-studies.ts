@@ -67,7 +67,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
 
   /** The group, if the actor holds the permission on its campus (404 when it does not exist). */
   async function groupFor(actor: Actor, trainingGroupId: string, permission: string): Promise<WorkStudyTrainingGroup> {
-    const row = await knex('training_groups as g').join('campuses as c', 'c.id', 'g.campus_id').where('g.id', trainingGroupId).first(groupColumns);
+    const row = await knex('training_groups as g').join('training_centre_campuses as c', 'c.id', 'g.campus_id').where('g.id', trainingGroupId).first(groupColumns);
     if (!row) {
       permissions.assert(actor, permission);
       throw new NotFoundError('training group');
@@ -134,7 +134,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
       const session = await deps.core.module<TrainingsServices>('trainings').sessions.current();
       if (!session) return [];
       const rows = await knex('training_groups as g')
-        .join('campuses as c', 'c.id', 'g.campus_id')
+        .join('training_centre_campuses as c', 'c.id', 'g.campus_id')
         .whereIn('g.campus_id', campuses)
         .andWhere('g.training_session_id', session.id)
         .orderBy([{ column: 'c.name' }, { column: 'g.short_name' }])

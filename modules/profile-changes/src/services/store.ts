@@ -55,7 +55,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export function selectRequests(knex: Knex) {
   return knex(`${table} as r`)
     .join('actors as a', 'a.id', 'r.actor_id')
-    .join('campuses as c', 'c.id', 'r.campus_id')
+    .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
     .leftJoin('actors as q', 'q.id', 'r.requested_by')
     .leftJoin('actors as d', 'd.id', 'r.decided_by')
     .select(
