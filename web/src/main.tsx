@@ -9,6 +9,7 @@ import './i18n';
 import { adoptActorLanguage } from './language';
 import { router } from './router';
 import { ensureSession } from './session';
+import { DatesLocale } from './shared/DateFields';
 import { DialogHost } from './shared/dialogs';
 import { ToastHost } from './shared/toast';
 import { theme } from './theme';
@@ -23,7 +24,9 @@ void ensureSession().then((me) => {
       <MantineProvider theme={theme} defaultColorScheme="light">
         <ToastHost />
         <DialogHost />
-        <RouterProvider router={router} />
+        <DatesLocale>
+          <RouterProvider router={router} />
+        </DatesLocale>
       </MantineProvider>
     </StrictMode>,
   );

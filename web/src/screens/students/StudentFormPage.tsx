@@ -16,6 +16,7 @@ import { apiPaths, findStudents, loadStudent, loadTrainingChoices, type SessionO
 import { BirthplaceField } from './BirthplaceField';
 import { DuplicateStudentsDialog } from './DuplicateStudentsDialog';
 import { changeCampuses } from './permissions';
+import { DateField } from '../../shared/DateFields';
 
 type StudentValues = {
   firstName: string;
@@ -119,8 +120,8 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput id="lastName" label={t('students.form.lastName')} required {...form.inputProps('lastName')} />
             <TextInput id="firstName" label={t('students.form.firstName')} required {...form.inputProps('firstName')} />
-            <TextInput
-              id="dateOfBirth" type="date" label={t('students.form.dateOfBirth')} required {...form.inputProps('dateOfBirth')}
+            <DateField
+              id="dateOfBirth" label={t('students.form.dateOfBirth')} required {...form.inputProps('dateOfBirth')}
               rightSectionWidth={80} rightSection={minor ? <Badge color="orange" variant="light" data-testid="minor-badge">{t('students.form.minor')}</Badge> : null}
             />
           </SimpleGrid>
