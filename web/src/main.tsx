@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -10,7 +11,6 @@ import { adoptActorLanguage } from './language';
 import { router } from './router';
 import { ensureSession } from './session';
 import { DatesLocale } from './shared/DateFields';
-import { DialogHost } from './shared/dialogs';
 import { ToastHost } from './shared/toast';
 import { theme } from './theme';
 
@@ -23,9 +23,10 @@ void ensureSession().then((me) => {
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <ToastHost />
-        <DialogHost />
         <DatesLocale>
-          <RouterProvider router={router} />
+          <ModalsProvider>
+            <RouterProvider router={router} />
+          </ModalsProvider>
         </DatesLocale>
       </MantineProvider>
     </StrictMode>,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -89,17 +90,16 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
 
   // SPEC §5: the duplicate check runs once first name, last name and date of birth are all filled.
   const lookupKey = `${values.firstName.trim()}|${values.lastName.trim()}|${values.dateOfBirth}`;
+  // The three values once typing pauses for half a second.
+  const [settledKey] = useDebouncedValue(lookupKey, 500);
   useEffect(() => {
-    if (!isDuplicateCheckReady(values) || !isIsoDate(values.dateOfBirth) || lookupKey === checked) return;
-    const timer = window.setTimeout(() => {
-      setChecked(lookupKey);
-      findStudents({ firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, id: student?.id ?? null })
-        .then(setDuplicates)
-        .catch(() => undefined);
-    }, 500);
-    return () => window.clearTimeout(timer);
-    // Only a change of the three values starts a new lookup.
-  }, [lookupKey]);
+    if (settledKey !== lookupKey || !isDuplicateCheckReady(values) || !isIsoDate(values.dateOfBirth) || lookupKey === checked) return;
+    setChecked(lookupKey);
+    findStudents({ firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, id: student?.id ?? null })
+      .then(setDuplicates)
+      .catch(() => undefined);
+    // Only a change of the three values, settled, starts a new lookup.
+  }, [settledKey]);
 
   const set = (name: string, value: unknown) => {
     void form.formik.setFieldValue(name, value);
