@@ -1,5 +1,5 @@
-/** The people module's server shapes (modules/people/src/services/types.ts) and the calls the screens make. */
-import type { ActorView, Corporation, CorporationOption, CorporationView, DuplicateActor } from '@alterna/people/services/types';
+/** The people module's server shapes (@alterna/people/types) and the calls the screens make. */
+import type { ActorView, Corporation, CorporationOption, CorporationView, DuplicateActor } from '@alterna/people/types';
 import { currentLanguage } from '../../language';
 import { gql } from '../../shared/gql';
 import { requestJson } from '../../shared/http';

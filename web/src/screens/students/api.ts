@@ -1,5 +1,5 @@
-/** The students module's server shapes (modules/students/src/services/types.ts) and the calls the screens make. */
-import type { Student, StudentListRow, StudentMatch, StudentRegistration } from '@alterna/students/services/types';
+/** The students module's server shapes (@alterna/students/types) and the calls the screens make. */
+import type { Student, StudentListRow, StudentMatch, StudentRegistration } from '@alterna/students/types';
 import type { CitySuggestion } from '@alterna/students/rules/birthplace';
 import { currentLanguage } from '../../language';
 import { gql } from '../../shared/gql';

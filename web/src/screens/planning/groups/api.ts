@@ -1,11 +1,11 @@
-/** The planning groups' server shapes (modules/planning/src/services/group-types.ts) and the calls the screens make. */
+/** The planning groups' server shapes (@alterna/planning/types) and the calls the screens make. */
 import type {
   GroupRegistration,
   GroupSubjectRef,
   PlanningGroup,
   PlanningGroupFormOptions,
   PlanningGroupPage as PlanningGroupPageData,
-} from '@alterna/planning/services/group-types';
+} from '@alterna/planning/types';
 import { currentLanguage } from '../../../language';
 import { gql } from '../../../shared/gql';
 import { requestJson } from '../../../shared/http';

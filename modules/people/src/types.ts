@@ -1,0 +1,2 @@
+/** What the people module answers its clients: types only (no runtime imports), shared by its services and the web client. */
+export type * from './services/types.js';
