@@ -3,8 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const deepModuleImport = {
-  regex: '^@alterna/(?!core/|workflows/)[a-z-]+/(?!validation$|types$)',
-  message: "Import another module through its index, /validation or /types entry, never its files.",
+  regex: '^@alterna/(?!core/|workflows/)[a-z-]+/(?!validation$|types$|locales$)',
+  message: "Import another module through its index, /validation, /types or /locales entry, never its files.",
 };
 
 export default tseslint.config(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
 import { makeTrainingGroup } from '../support/planning/resources.js';
 
@@ -144,8 +144,8 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     await form.waitFor();
     await form.locator('#title').fill(title);
     // Each language books its own hours of the same afternoon.
-    await form.locator('#startTime').fill(lang === 'fr' ? '14:00' : '16:00');
-    await form.locator('#endTime').fill(lang === 'fr' ? '15:30' : '17:30');
+    await fillTime(form.locator('#startTime'), lang === 'fr' ? '14:00' : '16:00');
+    await fillTime(form.locator('#endTime'), lang === 'fr' ? '15:30' : '17:30');
     await shot(page, `resources-booking-form-${lang}`);
     await page.getByTestId('booking-form-submit').click();
     await toastSays(page, words.booked);
@@ -157,8 +157,8 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     await row(0).locator('[data-testid="ros-cell"][data-day="2031-03-10"]').click({ position: { x: 5, y: 44 } });
     await form.waitFor();
     await form.locator('#title').fill('Réunion');
-    await form.locator('#startTime').fill('10:00');
-    await form.locator('#endTime').fill('11:30');
+    await fillTime(form.locator('#startTime'), '10:00');
+    await fillTime(form.locator('#endTime'), '11:30');
     await page.getByTestId('booking-form-submit').click();
     await expect.poll(() => form.getByTestId('form-errors').textContent()).toBe(words.lessonTaken(subjectName));
     await shot(page, `resources-booking-refused-${lang}`);
@@ -198,13 +198,13 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     await page.locator('#allDay').click({ force: true });
     const first = lang === 'fr' ? '2031-04-14' : '2031-04-21';
     const next = lang === 'fr' ? '2031-04-15' : '2031-04-22';
-    await form.locator('#startDate').fill(first);
-    await form.locator('#endDate').fill(first);
+    await fillDate(form.locator('#startDate'), first);
+    await fillDate(form.locator('#endDate'), first);
     await form.locator('#description').fill('Formation externe');
     await page.getByTestId('constraint-form-submit').click();
     await expect.poll(() => form.locator('#endDate-error').textContent().catch(() => null)).toBe(words.twoDays);
     await shot(page, `resources-constraint-two-days-${lang}`);
-    await form.locator('#endDate').fill(next);
+    await fillDate(form.locator('#endDate'), next);
     await page.getByTestId('constraint-form-submit').click();
     await toastSays(page, words.constraintAdded);
     await expect.poll(() => page.getByTestId('constraint-row').filter({ hasText: 'Formation externe' }).count()).toBeGreaterThan(0);
@@ -225,8 +225,8 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     const group = await app.core.db.knex('training_groups').where({ short_name: groupShortName }).first(app.core.db.knex.raw("to_char(start_date + (CASE WHEN ? = 'fr' THEN 14 ELSE 42 END), 'YYYY-MM-DD') AS start", [lang]));
     const startDate = group.start as string;
     const endDate = new Date(Date.parse(`${startDate}T12:00:00Z`) + 13 * 86_400_000).toISOString().slice(0, 10);
-    await form.locator('#startDate').fill(startDate);
-    await form.locator('#endDate').fill(endDate);
+    await fillDate(form.locator('#startDate'), startDate);
+    await fillDate(form.locator('#endDate'), endDate);
     await page.getByTestId('work-study-form-submit').click();
     await toastSays(page, words.periodAdded);
     await expect.poll(() => page.locator('[data-testid="work-study-row"][data-type="Entreprise"]').count()).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { publicHolidaysBetween } from '@alterna/training-centre';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, login, screenshot } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
 
@@ -152,10 +152,10 @@ describe('planning in the browser (fr)', () => {
     seriesSubject = seriesName;
     await wizard.getByTestId('create-name').fill(seriesName);
     await choose(page, wizard.getByTestId('create-campuses'), 'Paris');
-    await wizard.getByTestId('create-start-date').fill(week1);
-    await wizard.getByTestId('create-end-date').fill(addDays(week2, 4));
-    await wizard.getByTestId('create-start-time').fill('09:00');
-    await wizard.getByTestId('create-end-time').fill('11:00');
+    await fillDate(wizard.getByTestId('create-start-date'), week1);
+    await fillDate(wizard.getByTestId('create-end-date'), addDays(week2, 4));
+    await fillTime(wizard.getByTestId('create-start-time'), '09:00');
+    await fillTime(wizard.getByTestId('create-end-time'), '11:00');
     await wizard.getByTestId('wizard-next').click();
     await expect.poll(() => wizard.getByText(t.days).count()).toBe(1);
     await shot(page, 'mass-create-step1-errors-fr');
@@ -230,8 +230,8 @@ describe('planning in the browser (fr)', () => {
     const edit = page.getByTestId('mass-edit-page');
     await edit.waitFor();
     await choose(page, edit.getByTestId('selection-groups'), own.groupName, own.groupName.slice(0, 12));
-    await edit.getByTestId('selection-from').fill(week1);
-    await edit.getByTestId('selection-to').fill(addDays(week1, 6));
+    await fillDate(edit.getByTestId('selection-from'), week1);
+    await fillDate(edit.getByTestId('selection-to'), addDays(week1, 6));
     await edit.getByTestId('wizard-next').click();
     await expect.poll(() => edit.getByTestId('selection-error').count()).toBe(1);
     await edit.getByTestId('selection-search').click();
@@ -360,8 +360,8 @@ describe('planning in the browser (en)', () => {
     await page.goto(t.massEdit);
     const edit = page.getByTestId('mass-edit-page');
     await choose(page, edit.getByTestId('selection-groups'), own.groupName, own.groupName.slice(0, 12));
-    await edit.getByTestId('selection-from').fill(week1);
-    await edit.getByTestId('selection-to').fill(addDays(week2, 6));
+    await fillDate(edit.getByTestId('selection-from'), week1);
+    await fillDate(edit.getByTestId('selection-to'), addDays(week2, 6));
     await edit.getByTestId('selection-search').click();
     await expect.poll(() => edit.getByTestId('selection-row').count()).toBe(4);
     await edit.getByTestId('selection-all').check();

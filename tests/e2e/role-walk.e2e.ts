@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext } from '../support/browser.js';
+import { artifactsDir, launchBrowser, login, newContext } from '../support/browser.js';
 
 // Issue #9: read-only saw a red "Access Denied." on the calendar and planning progress. Every staff page a
 // role's menu offers must open without a refusal, a server error or a page error.
@@ -73,4 +73,26 @@ describe.each([
     expect(Object.fromEntries(Object.entries(seen).filter(([, problems]) => problems.length))).toEqual({});
     await context.close();
   }, 180_000);
+});
+
+describe('the staff menu on a 1440x900 screen', () => {
+  it('keeps its last entries reachable and the active entry in view, above the menu footer', async () => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, locale: 'fr-FR', extraHTTPHeaders: { 'accept-language': 'fr-FR' }, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await login(page, demo('pedagogy'));
+    await page.waitForURL(/\/administration\//);
+    const links = page.getByTestId('space-nav').locator('a[data-page-id]');
+    await links.first().waitFor();
+    const last = links.last();
+    await page.goto((await last.getAttribute('href'))!);
+    await expect.poll(() => last.getAttribute('data-active')).toBe('true');
+    const footer = page.getByTestId('nav-footer');
+    // The active entry sits inside the window and fully above the footer (the menu scrolled to it).
+    await expect.poll(async () => {
+      const [entry, foot] = [await last.boundingBox(), await footer.boundingBox()];
+      return !!entry && !!foot && entry.y >= 64 && entry.y + entry.height <= foot.y + 1 && foot.y + foot.height <= 900;
+    }).toBe(true);
+    await page.screenshot({ path: `${artifactsDir}/staff-menu-1440x900-fr.png` });
+    await context.close();
+  }, 60_000);
 });

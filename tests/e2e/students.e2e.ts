@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -52,7 +52,7 @@ describe('students in Chromium', () => {
     await form.locator('#firstName').fill('Élodie');
     await form.locator('#email').fill(`${family.toLowerCase()}@example.org`);
     await choose(page, form.getByTestId('student-campus'), 'Par', 'Paris');
-    await form.locator('#dateOfBirth').fill(dateOfBirth);
+    await fillDate(form.locator('#dateOfBirth'), dateOfBirth);
     // Under 18: the legal guardian block appears, its fields required.
     await page.getByTestId('guardian-block').waitFor({ state: 'visible' });
     expect(await page.getByTestId('minor-badge').textContent()).toBe('Mineur');
@@ -97,7 +97,7 @@ describe('students in Chromium', () => {
     const second = page.getByTestId('student-form');
     await second.locator('#lastName').fill(family.toUpperCase());
     await second.locator('#firstName').fill('élodie');
-    await second.locator('#dateOfBirth').fill(dateOfBirth);
+    await fillDate(second.locator('#dateOfBirth'), dateOfBirth);
     const dialog = page.getByTestId('duplicate-students-dialog');
     await dialog.waitFor();
     const row = dialog.getByTestId('duplicate-student-row');
@@ -125,7 +125,7 @@ describe('students in Chromium', () => {
     const form = page.getByTestId('student-form');
     await form.locator('#lastName').fill(family);
     await form.locator('#firstName').fill('Élodie');
-    await form.locator('#dateOfBirth').fill(dateOfBirth);
+    await fillDate(form.locator('#dateOfBirth'), dateOfBirth);
     await page.getByTestId('guardian-block').waitFor({ state: 'visible' });
     const dialog = page.getByTestId('duplicate-students-dialog');
     await dialog.waitFor();
@@ -173,7 +173,7 @@ describe('students in Chromium', () => {
     await page.getByTestId('contract-edit').first().click();
     await page.waitForURL(/\/students\/[0-9a-f-]{36}\/contract\/[0-9a-f-]{36}\/edit$/);
     const edit = page.getByTestId('contract-form');
-    await edit.locator('#endDate').fill('2027-06-30');
+    await fillDate(edit.locator('#endDate'), '2027-06-30');
     await screenshot(page, 'students-contract-edit-en');
     await edit.getByTestId('contract-save').click();
     await page.waitForURL(/\/students\/[0-9a-f-]{36}$/);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -56,7 +56,11 @@ const english: Words = {
 
 async function submitDialog(page: Page, form: string, fields: Record<string, string>) {
   await page.getByTestId(form).waitFor();
-  for (const [id, value] of Object.entries(fields)) await page.getByTestId(form).locator(`[id="${id}"]`).fill(value);
+  for (const [id, value] of Object.entries(fields)) {
+    const field = page.getByTestId(form).locator(`[id="${id}"]`);
+    if (id.endsWith('Time')) await fillTime(field, value);
+    else await field.fill(value);
+  }
   await page.getByTestId(`${form}-submit`).click();
   await page.getByTestId(form).waitFor({ state: 'detached' });
 }
@@ -126,8 +130,8 @@ async function timeSlotsThroughTheScreens(page: Page, words: Words, lang: string
   // "A model must be selected", then the overlap, each next to its field.
   await page.getByTestId('slot-new').click();
   const form = page.getByTestId('slot-form');
-  await form.locator('#startTime').fill('09:00');
-  await form.locator('#endTime').fill('11:00');
+  await fillTime(form.locator('#startTime'), '09:00');
+  await fillTime(form.locator('#endTime'), '11:00');
   await page.getByTestId('slot-form-submit').click();
   await expect.poll(() => form.locator('#modelTimeSlot-error').textContent()).toBe(words.modelRequired);
   await form.locator('#modelTimeSlot').click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { repoRoot } from '@alterna/core';
 
 export const artifactsDir = path.join(repoRoot, 'tests', '.artifacts');
@@ -29,4 +29,20 @@ export async function login(page: Page, email: string, password = 'alterna-demo'
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').click();
+}
+
+/** Types a day ('YYYY-MM-DD') into a date field the way the page shows it (dd/mm/yyyy in French, mm/dd/yyyy in English). */
+export async function fillDate(field: Locator, iso: string): Promise<void> {
+  const [y, m, d] = iso.split('-');
+  const french = (await field.getAttribute('placeholder')) === 'jj/mm/aaaa';
+  await field.fill(french ? `${d}/${m}/${y}` : `${m}/${d}/${y}`);
+  await field.press('Tab');
+}
+
+/** Types 'HH:mm' into a time field (its hours, then its minutes box). */
+export async function fillTime(field: Locator, time: string): Promise<void> {
+  const [hours, minutes] = time.split(':');
+  const boxes = field.locator('input:not([type=hidden])');
+  await boxes.nth(0).fill(hours!);
+  await boxes.nth(1).fill(minutes!);
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
@@ -9,7 +10,7 @@ import './i18n';
 import { adoptActorLanguage } from './language';
 import { router } from './router';
 import { ensureSession } from './session';
-import { DialogHost } from './shared/dialogs';
+import { DatesLocale } from './shared/DatesLocale';
 import { ToastHost } from './shared/toast';
 import { theme } from './theme';
 
@@ -22,8 +23,11 @@ void ensureSession().then((me) => {
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <ToastHost />
-        <DialogHost />
-        <RouterProvider router={router} />
+        <DatesLocale>
+          <ModalsProvider>
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </DatesLocale>
       </MantineProvider>
     </StrictMode>,
   );

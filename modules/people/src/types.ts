@@ -1,2 +1,2 @@
-// Shapes the people module hands out, for other modules and the web client (`import type`; nothing runs).
+/** What the people module answers its clients: types only (no runtime imports), shared by its services and the web client. */
 export type * from './services/types.js';

@@ -89,4 +89,6 @@ export interface FreeSlot {
 /** Per-item outcome of a bulk run, as the results route and the wizard's table show it. */
 export type RunItemStatus = 'pending' | 'created' | 'skipped' | 'conflict' | 'updated' | 'moved' | 'cancelled' | 'deleted' | 'refused' | 'undone';
 export type RunKind = 'create' | 'edit' | 'move' | 'cancel' | 'delete' | 'undo';
+
+/** The planning groups' answers (group pages, forms, subscriptions). */
 export type * from './services/group-types.js';

@@ -1,5 +1,6 @@
 import { AppShell, Avatar, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../language';
@@ -37,6 +38,12 @@ export function AppLayout() {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [opened, { toggle, close }] = useDisclosure();
+  const navRef = useRef<HTMLElement | null>(null);
+
+  // The staff menu is longer than a laptop screen: bring the page's entry into the scrolled menu's view.
+  useEffect(() => {
+    navRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname, me?.space]);
 
   if (!me) return null;
   const entries = navPages(me.space);
@@ -95,7 +102,7 @@ export function AppLayout() {
           </Text>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <nav aria-label={t('layout.navigation')} data-testid="space-nav">
+          <nav ref={navRef} aria-label={t('layout.navigation')} data-testid="space-nav">
             {entries.map((page, index) => {
               const href = pagePath(page.id as PageId, lang);
               const section = sectionOf(page.id);
@@ -126,7 +133,7 @@ export function AppLayout() {
           </nav>
         </AppShell.Section>
         <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm">
+          <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="nav-footer">
             {t('layout.footer')}
           </Text>
         </AppShell.Section>

@@ -1,4 +1,13 @@
-// The web's catalogues: the main files plus one file per planning area (each area owns its own file).
+// The web's catalogues: the modules' own catalogues (each under the web's name of its area), then the main files
+// plus one file per planning area (each area owns its own file). A message the server also sends is the module's,
+// never a copy here; the web's wording wins only where it differs on purpose (capitalised labels of in-sentence words).
+import * as people from '@alterna/people/locales';
+import * as planning from '@alterna/planning/locales';
+import * as profileChanges from '@alterna/profile-changes/locales';
+import * as students from '@alterna/students/locales';
+import * as teaching from '@alterna/teaching/locales';
+import * as trainingCentre from '@alterna/training-centre/locales';
+import * as trainings from '@alterna/trainings/locales';
 import en from './en.json';
 import fr from './fr.json';
 import planningCommonEn from './planning/common.en.json';
@@ -26,5 +35,27 @@ function merge(target: Tree, source: Tree): Tree {
 
 const build = (...files: Tree[]) => files.reduce<Tree>((all, file) => merge(all, file), {});
 
-export const frCatalogue = build(fr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr);
-export const enCatalogue = build(en, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn);
+/** `web` over `base`: the web's leaves replace the module's at the same key. */
+function over(base: Tree, web: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(web)) {
+    const existing = out[key];
+    out[key] = value && typeof value === 'object' && existing && typeof existing === 'object' ? over(existing as Tree, value as Tree) : value;
+  }
+  return out;
+}
+
+type Language = 'fr' | 'en';
+/** The modules' catalogues under the keys the screens use. */
+const modules = (lang: Language): Tree => ({
+  people: people[lang],
+  planning: planning[lang],
+  profileChanges: profileChanges[lang],
+  students: students[lang],
+  teaching: teaching[lang],
+  trainingCentre: trainingCentre[lang],
+  trainings: trainings[lang],
+});
+
+export const frCatalogue = over(modules('fr'), build(fr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
+export const enCatalogue = over(modules('en'), build(en, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));

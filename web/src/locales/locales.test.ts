@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { enCatalogue as en, frCatalogue } from './catalogues';
 import frMain from './fr.json';
+import enMain from './en.json';
+import * as planning from '@alterna/planning/locales';
+import * as teaching from '@alterna/teaching/locales';
+import * as students from '@alterna/students/locales';
+import planningResourcesEn from './planning/resources.en.json';
 
 const fr = frCatalogue;
 
@@ -29,4 +34,17 @@ describe('locales', () => {
       }
     }
   });
+
+  it('takes the messages the server also sends from the module, not from a copy', () => {
+    const planningEn = planning.en as { resources: { lessonTypes: Record<string, string> } };
+    // Module texts reach the screens through the merged catalogue under the area's key…
+    expect(en.teaching).toMatchObject({ validation: teaching.en.validation });
+    expect(en.students).toMatchObject({ statuses: students.en.statuses });
+    expect((en.planning as Record<string, unknown>).resources).toMatchObject({ lessonTypes: planningEn.resources.lessonTypes });
+    // …and the web's own files no longer carry them (the two lesson types that differed now read the server's words).
+    expect(JSON.stringify(enMain)).not.toContain('"amount":"The quantity must be');
+    expect(planningResourcesEn.planning.resources).not.toHaveProperty('lessonTypes');
+    expect(planningEn.resources.lessonTypes).toMatchObject({ course: 'Course', practical: 'Practical work' });
+  });
 });
+

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { Loader, Select, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MIN_CHARS, SELECT_REFRESH_MS } from './constants';
@@ -54,31 +55,35 @@ export function SearchSelect<T>({
   const term = search.trim();
   const tooShort = term.length < minChars;
 
+  // The options of the last term typed, once typing pauses; a newer term aborts the older answer.
+  const loadItems = useDebouncedCallback((typed: string, signal: AbortSignal) => {
+    if (signal.aborted) return;
+    setLoading(true);
+    loaderRef
+      .current(typed, signal)
+      .then((result) => {
+        if (!signal.aborted) setItems(result);
+      })
+      .catch(() => {
+        if (!signal.aborted) setItems([]);
+      })
+      .finally(() => {
+        if (!signal.aborted) setLoading(false);
+      });
+  }, SELECT_REFRESH_MS);
+
   useEffect(() => {
     if (tooShort || term === chosenLabel) {
       setLoading(false);
       return;
     }
     const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      setLoading(true);
-      loaderRef
-        .current(term, controller.signal)
-        .then((result) => {
-          if (!controller.signal.aborted) setItems(result);
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setItems([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, SELECT_REFRESH_MS);
+    loadItems(term, controller.signal);
     return () => {
       controller.abort();
-      window.clearTimeout(timer);
+      loadItems.cancel();
     };
-  }, [term, tooShort, chosenLabel]);
+  }, [term, tooShort, chosenLabel, loadItems]);
 
   const data = useMemo(() => {
     const map = new Map<string, { item: T; option: ComboboxItem }>();

@@ -1,6 +1,7 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-import { Box, Button, Group, Modal, Text, ThemeIcon, type MantineColor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { Box, Button, Group, Text, ThemeIcon, type MantineColor } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import i18n from '../i18n';
 import { DIALOG_WIDTH } from './constants';
 
 export type DialogType = 'success' | 'error' | 'info' | 'warning' | 'confirm';
@@ -22,71 +23,6 @@ export interface ConfirmOptions {
   color?: MantineColor;
 }
 
-interface DialogRequest {
-  key: number;
-  kind: 'alert' | 'confirm';
-  type: DialogType;
-  title?: ReactNode;
-  message: ReactNode;
-  okLabel?: ReactNode;
-  cancelLabel?: ReactNode;
-  color?: MantineColor;
-  resolve: (value: boolean) => void;
-  closing: boolean;
-}
-
-let dialogs: DialogRequest[] = [];
-let nextKey = 1;
-const listeners = new Set<() => void>();
-
-function update(next: DialogRequest[]): void {
-  dialogs = next;
-  for (const listener of listeners) listener();
-}
-
-function open(request: Omit<DialogRequest, 'key' | 'resolve' | 'closing'>): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    update([...dialogs, { ...request, key: nextKey++, resolve, closing: false }]);
-  });
-}
-
-function settle(key: number, value: boolean): void {
-  const dialog = dialogs.find((d) => d.key === key);
-  if (!dialog || dialog.closing) return;
-  dialog.resolve(value);
-  // Keep it mounted for the close transition, then drop it.
-  update(dialogs.map((d) => (d.key === key ? { ...d, closing: true } : d)));
-  window.setTimeout(() => update(dialogs.filter((d) => d.key !== key)), 300);
-}
-
-/** Asks for confirmation; resolves true on OK, false on cancel / close. */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
-  return open({
-    kind: 'confirm',
-    type: 'confirm',
-    title: options.title,
-    message: options.message,
-    okLabel: options.confirmLabel,
-    cancelLabel: options.cancelLabel,
-    color: options.color,
-  });
-}
-
-/** Information dialog with an OK button; resolves once closed. */
-export async function alertDialog(options: AlertOptions): Promise<void> {
-  await open({ kind: 'alert', type: options.type ?? 'info', title: options.title, message: options.message, okLabel: options.okLabel });
-}
-
-/** Error dialog with the default error title. */
-export function errorDialog(message: ReactNode, title?: ReactNode): Promise<void> {
-  return alertDialog({ type: 'error', message, title });
-}
-
-/** Success dialog with the default success title. */
-export function successDialog(message: ReactNode, title?: ReactNode): Promise<void> {
-  return alertDialog({ type: 'success', message, title });
-}
-
 const TYPE_COLOR: Record<DialogType, MantineColor> = {
   success: 'teal',
   error: 'red',
@@ -103,65 +39,89 @@ const TYPE_GLYPH: Record<DialogType, string> = {
   confirm: '?',
 };
 
-/** Mount once inside MantineProvider: renders the dialogs opened with confirm() / alertDialog(). */
-export function DialogHost() {
-  const { t } = useTranslation();
-  const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => dialogs,
-  );
-
+function dialogTitle(type: DialogType, title: ReactNode) {
   return (
-    <>
-      {current.map((d) => {
-        const color = TYPE_COLOR[d.type];
-        const title = d.title ?? t(`dialog.titles.${d.type}`);
-        return (
-          <Modal
-            key={d.key}
-            opened={!d.closing}
-            onClose={() => settle(d.key, false)}
-            size={DIALOG_WIDTH}
-            centered
-            title={
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon color={color} variant="light" radius="xl" size="md" aria-hidden>
-                  <Text fw={700} size="sm">
-                    {TYPE_GLYPH[d.type]}
-                  </Text>
-                </ThemeIcon>
-                <Text fw={600} size="lg" data-testid="dialog-title">
-                  {title}
-                </Text>
-              </Group>
-            }
-          >
-            <Box data-testid={d.kind === 'confirm' ? 'confirm-dialog' : 'alert-dialog'} data-dialog-type={d.type}>
-              <Box data-testid="dialog-message" mb="lg" style={{ whiteSpace: 'pre-line' }}>
-                {d.message}
-              </Box>
-              <Group justify="flex-end" gap="sm">
-                {d.kind === 'confirm' && (
-                  <Button variant="default" onClick={() => settle(d.key, false)} data-testid="dialog-cancel">
-                    {d.cancelLabel ?? t('dialog.cancel')}
-                  </Button>
-                )}
-                <Button
-                  color={d.color ?? color}
-                  onClick={() => settle(d.key, true)}
-                  data-testid="dialog-ok"
-                  data-autofocus
-                >
-                  {d.okLabel ?? t('dialog.ok')}
-                </Button>
-              </Group>
-            </Box>
-          </Modal>
-        );
-      })}
-    </>
+    <Group gap="sm" wrap="nowrap">
+      <ThemeIcon color={TYPE_COLOR[type]} variant="light" radius="xl" size="md" aria-hidden>
+        <Text fw={700} size="sm">
+          {TYPE_GLYPH[type]}
+        </Text>
+      </ThemeIcon>
+      <Text fw={600} size="lg" data-testid="dialog-title">
+        {title ?? i18n.t(`dialog.titles.${type}`)}
+      </Text>
+    </Group>
   );
+}
+
+function message(text: ReactNode) {
+  return (
+    <Box data-testid="dialog-message" mb="lg" style={{ whiteSpace: 'pre-line' }}>
+      {text}
+    </Box>
+  );
+}
+
+/** Answers a dialog's promise once: the first of OK, cancel or close wins. */
+function once(resolve: (value: boolean) => void) {
+  let settled = false;
+  return (value: boolean) => {
+    if (settled) return;
+    settled = true;
+    resolve(value);
+  };
+}
+
+/** Asks for confirmation (@mantine/modals); resolves true on OK, false on cancel / close. */
+export function confirm(options: ConfirmOptions): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const settle = once(resolve);
+    modals.openConfirmModal({
+      size: DIALOG_WIDTH,
+      centered: true,
+      title: dialogTitle('confirm', options.title),
+      attributes: { body: { 'data-testid': 'confirm-dialog', 'data-dialog-type': 'confirm' } },
+      children: message(options.message),
+      labels: { confirm: options.confirmLabel ?? i18n.t('dialog.ok'), cancel: options.cancelLabel ?? i18n.t('dialog.cancel') },
+      confirmProps: { color: options.color ?? TYPE_COLOR.confirm, 'data-testid': 'dialog-ok', 'data-autofocus': true },
+      cancelProps: { 'data-testid': 'dialog-cancel' },
+      onConfirm: () => settle(true),
+      onCancel: () => settle(false),
+      onClose: () => settle(false),
+    });
+  });
+}
+
+/** Information dialog with an OK button (@mantine/modals); resolves once closed. */
+export function alertDialog(options: AlertOptions): Promise<void> {
+  const type = options.type ?? 'info';
+  return new Promise<void>((resolve) => {
+    const id = modals.open({
+      size: DIALOG_WIDTH,
+      centered: true,
+      title: dialogTitle(type, options.title),
+      attributes: { body: { 'data-testid': 'alert-dialog', 'data-dialog-type': type } },
+      onClose: () => resolve(),
+      children: (
+        <>
+          {message(options.message)}
+          <Group justify="flex-end" gap="sm">
+            <Button color={TYPE_COLOR[type]} onClick={() => modals.close(id)} data-testid="dialog-ok" data-autofocus>
+              {options.okLabel ?? i18n.t('dialog.ok')}
+            </Button>
+          </Group>
+        </>
+      ),
+    });
+  });
+}
+
+/** Error dialog with the default error title. */
+export function errorDialog(message: ReactNode, title?: ReactNode): Promise<void> {
+  return alertDialog({ type: 'error', message, title });
+}
+
+/** Success dialog with the default success title. */
+export function successDialog(message: ReactNode, title?: ReactNode): Promise<void> {
+  return alertDialog({ type: 'success', message, title });
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -10,7 +11,6 @@ import { formatPersonOption } from '../../shared/options';
 import { toast } from '../../shared/toast';
 import { loadActors, setArchived, type ActorView } from './api';
 import { can, permissionIds } from './fields';
-import { useDebounced } from './useDebounced';
 
 type Filter = 'active' | 'archived' | 'all';
 
@@ -20,7 +20,7 @@ export function ActorsPage() {
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.actorUpdate);
   const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 300);
+  const [term] = useDebouncedValue(search.trim(), 300);
   const [filter, setFilter] = useState<Filter>('active');
   const [page, setPage] = useState<{ total: number; items: ActorView[] } | null>(null);
   const [error, setError] = useState<string | null>(null);

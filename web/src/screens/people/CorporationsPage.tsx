@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -7,14 +8,13 @@ import { PageTitle } from '../../shared/PageTitle';
 import { errorMessage } from '../../shared/http';
 import { loadCorporations, type CorporationView } from './api';
 import { can, formatSiret, permissionIds } from './fields';
-import { useDebounced } from './useDebounced';
 
 /** The centre's corporations, with their contacts and tutors (SPEC §2 Corporations). */
 export function CorporationsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 300);
+  const [term] = useDebouncedValue(search.trim(), 300);
   const [corporations, setCorporations] = useState<CorporationView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -10,7 +11,6 @@ import { toast } from '../../shared/toast';
 import { loadTutors, type ActorView } from './api';
 import { AssociateForm } from './AssociateForm';
 import { can, permissionIds } from './fields';
-import { useDebounced } from './useDebounced';
 
 /** Tutors of the viewer's campuses and their corporations; new tutor, edit, associate (SPEC §2 Tutors). */
 export function TutorsPage() {
@@ -18,7 +18,7 @@ export function TutorsPage() {
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.corporationUpdate);
   const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 300);
+  const [term] = useDebouncedValue(search.trim(), 300);
   const [tutors, setTutors] = useState<ActorView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [associating, setAssociating] = useState<ActorView | null>(null);

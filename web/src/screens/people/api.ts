@@ -1,4 +1,4 @@
-/** The people module's server shapes (modules/people/src/services/types.ts) and the calls the screens make. */
+/** The people module's server shapes (@alterna/people/types) and the calls the screens make. */
 import type { ActorView, Corporation, CorporationOption, CorporationView, DuplicateActor } from '@alterna/people/types';
 import { currentLanguage } from '../../language';
 import { gql } from '../../shared/gql';

@@ -3,32 +3,9 @@ import { gql } from '../../shared/gql';
 import { apiFetch, readJson, requestJson } from '../../shared/http';
 import { currentLanguage } from '../../language';
 import { setMe, type Me } from '../../session';
+import type { ProfileChangeRequest, ProfileField, RequestStatus, Transition } from '@alterna/profile-changes/types';
 
-export type RequestStatus = 'pending' | 'approved' | 'rejected' | 'expired' | 'failed' | 'cancelled';
-export type ProfileField = 'firstName' | 'lastName' | 'email';
-export type Transition = 'approve' | 'reject';
-
-interface Person {
-  uuid: string;
-  firstName: string;
-  lastName: string;
-}
-
-export interface ProfileChangeRequest {
-  uuid: string;
-  status: RequestStatus;
-  person: Person & { email: string };
-  requestedBy: Person | null;
-  campus: { uuid: string; name: string };
-  changes: { field: ProfileField; from: string; to: string }[];
-  createdAt: string;
-  expiresAt: string;
-  remindedAt: string | null;
-  decidedAt: string | null;
-  decidedBy: Person | null;
-  failureMessage: string | null;
-  canDecide: boolean;
-}
+export type { ProfileChangeRequest, ProfileField, RequestStatus, Transition };
 
 const fields = /* GraphQL */ `
   uuid status person { uuid firstName lastName email } requestedBy { uuid firstName lastName }

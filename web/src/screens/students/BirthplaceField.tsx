@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { Combobox, Loader, Select, SimpleGrid, TextInput, useCombobox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,6 +35,21 @@ export function BirthplaceField({ value, onChange, errors, onInvalid }: Birthpla
   const valueRef = useRef(value);
   valueRef.current = value;
 
+  // Cities matching the last text typed, once typing pauses; a newer text aborts the older answer.
+  const lookUpCities = useDebouncedCallback((text: string, signal: AbortSignal) => {
+    if (signal.aborted) return;
+    setLoading(true);
+    loadBirthCities(valueRef.current.birthCountry!, text, signal)
+      .then((found) => {
+        if (signal.aborted) return;
+        setSuggestions(found);
+        if (found.length) combobox.openDropdown();
+        else combobox.closeDropdown();
+      })
+      .catch(() => !signal.aborted && setSuggestions([]))
+      .finally(() => !signal.aborted && setLoading(false));
+  }, CITY_SEARCH_DEBOUNCE_MS);
+
   useEffect(() => {
     if (typed === null || !shouldLookUpCity(valueRef.current.birthCountry, typed)) {
       setSuggestions([]);
@@ -41,21 +57,10 @@ export function BirthplaceField({ value, onChange, errors, onInvalid }: Birthpla
       return;
     }
     const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      setLoading(true);
-      loadBirthCities(valueRef.current.birthCountry!, typed, controller.signal)
-        .then((found) => {
-          if (controller.signal.aborted) return;
-          setSuggestions(found);
-          if (found.length) combobox.openDropdown();
-          else combobox.closeDropdown();
-        })
-        .catch(() => !controller.signal.aborted && setSuggestions([]))
-        .finally(() => !controller.signal.aborted && setLoading(false));
-    }, CITY_SEARCH_DEBOUNCE_MS);
+    lookUpCities(typed, controller.signal);
     return () => {
       controller.abort();
-      window.clearTimeout(timer);
+      lookUpCities.cancel();
     };
   }, [typed, value.birthCountry]);
 

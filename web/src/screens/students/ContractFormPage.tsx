@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isWorkStudy } from '@alterna/students/validation';
@@ -9,6 +9,7 @@ import { ServerForm, useServerForm } from '../../shared/form';
 import { errorMessage, requestJson } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, searchCorporations, type CorporationOption, type Student, type StudentRegistration } from './api';
+import { DateField } from '../../shared/DateFields';
 
 /** A work-study contract for one of the student's registrations. */
 export function NewContractPage() {
@@ -91,8 +92,8 @@ function ContractForm({ student, registration }: { student: Student; registratio
               value={values.corporationId} onChange={(v) => set('corporationId', v)} error={form.fieldError('corporationId')}
               data-testid="contract-corporation"
             />
-            <TextInput id="startDate" type="date" label={t('students.contract.startDate')} required {...form.inputProps('startDate')} />
-            <TextInput id="endDate" type="date" label={t('students.contract.endDate')} required {...form.inputProps('endDate')} />
+            <DateField id="startDate" label={t('students.contract.startDate')} required {...form.inputProps('startDate')} />
+            <DateField id="endDate" label={t('students.contract.endDate')} required {...form.inputProps('endDate')} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting} data-testid="contract-save">{t('students.common.save')}</Button>

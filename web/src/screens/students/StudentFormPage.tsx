@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { apiPaths, findStudents, loadStudent, loadTrainingChoices, type SessionO
 import { BirthplaceField } from './BirthplaceField';
 import { DuplicateStudentsDialog } from './DuplicateStudentsDialog';
 import { changeCampuses } from './permissions';
+import { DateField } from '../../shared/DateFields';
 
 type StudentValues = {
   firstName: string;
@@ -88,17 +90,16 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
 
   // SPEC §5: the duplicate check runs once first name, last name and date of birth are all filled.
   const lookupKey = `${values.firstName.trim()}|${values.lastName.trim()}|${values.dateOfBirth}`;
+  // The three values once typing pauses for half a second.
+  const [settledKey] = useDebouncedValue(lookupKey, 500);
   useEffect(() => {
-    if (!isDuplicateCheckReady(values) || !isIsoDate(values.dateOfBirth) || lookupKey === checked) return;
-    const timer = window.setTimeout(() => {
-      setChecked(lookupKey);
-      findStudents({ firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, id: student?.id ?? null })
-        .then(setDuplicates)
-        .catch(() => undefined);
-    }, 500);
-    return () => window.clearTimeout(timer);
-    // Only a change of the three values starts a new lookup.
-  }, [lookupKey]);
+    if (settledKey !== lookupKey || !isDuplicateCheckReady(values) || !isIsoDate(values.dateOfBirth) || lookupKey === checked) return;
+    setChecked(lookupKey);
+    findStudents({ firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, id: student?.id ?? null })
+      .then(setDuplicates)
+      .catch(() => undefined);
+    // Only a change of the three values, settled, starts a new lookup.
+  }, [settledKey]);
 
   const set = (name: string, value: unknown) => {
     void form.formik.setFieldValue(name, value);
@@ -119,8 +120,8 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput id="lastName" label={t('students.form.lastName')} required {...form.inputProps('lastName')} />
             <TextInput id="firstName" label={t('students.form.firstName')} required {...form.inputProps('firstName')} />
-            <TextInput
-              id="dateOfBirth" type="date" label={t('students.form.dateOfBirth')} required {...form.inputProps('dateOfBirth')}
+            <DateField
+              id="dateOfBirth" label={t('students.form.dateOfBirth')} required {...form.inputProps('dateOfBirth')}
               rightSectionWidth={80} rightSection={minor ? <Badge color="orange" variant="light" data-testid="minor-badge">{t('students.form.minor')}</Badge> : null}
             />
           </SimpleGrid>

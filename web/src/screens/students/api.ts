@@ -1,4 +1,4 @@
-/** The students module's server shapes (modules/students/src/services/types.ts) and the calls the screens make. */
+/** The students module's server shapes (@alterna/students/types) and the calls the screens make. */
 import type { Student, StudentListRow, StudentMatch, StudentRegistration } from '@alterna/students/types';
 import type { CitySuggestion } from '@alterna/students/validation';
 import { currentLanguage } from '../../language';

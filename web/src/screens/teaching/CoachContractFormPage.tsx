@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { coachContractSchema } from '@alterna/teaching/validation';
@@ -9,6 +9,7 @@ import { toast } from '../../shared/toast';
 import { apiPaths, loadCoachContractForm, type CoachContractFormData } from './api';
 import { ActivityLines, type ActivityLineValue } from './ActivityLines';
 import { errorOf, fullName, Loading, setField, useLoaded } from './common';
+import { DateField } from '../../shared/DateFields';
 
 interface CoachContractValues {
   campusId: string | null;
@@ -88,8 +89,8 @@ function CoachContractForm({ data }: { data: CoachContractFormData }) {
               data={data.sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('teaching.common.current')})` : s.name }))}
               value={values.trainingSessionId} onChange={pickSession} error={errorOf(form, 'trainingSessionId')}
             />
-            <TextInput id="startDate" type="date" label={t('teaching.contract.startDate')} required {...form.inputProps('startDate')} />
-            <TextInput id="endDate" type="date" label={t('teaching.contract.endDate')} required {...form.inputProps('endDate')} />
+            <DateField id="startDate" label={t('teaching.contract.startDate')} required {...form.inputProps('startDate')} />
+            <DateField id="endDate" label={t('teaching.contract.endDate')} required {...form.inputProps('endDate')} />
           </SimpleGrid>
           <Divider my="xs" />
           <Title order={2} fz={18}>{t('teaching.contract.relatedActivities')}</Title>

@@ -12,6 +12,7 @@ import { ActivityLines, parseDecimal, type ActivityLineValue } from './ActivityL
 import { CompanyPopup } from './CompanyPopup';
 import type { CompanySaved } from './companies';
 import { errorOf, fullName, Loading, setField, useLoaded, useNumber } from './common';
+import { DateField } from '../../shared/DateFields';
 
 interface ContractValues {
   campusId: string | null;
@@ -121,8 +122,8 @@ function ContractForm({ data }: { data: ContractFormData }) {
               data={data.sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('teaching.common.current')})` : s.name }))}
               value={values.trainingSessionId} onChange={pickSession} error={errorOf(form, 'trainingSessionId')} data-testid="contract-session"
             />
-            <TextInput id="startDate" type="date" label={t('teaching.contract.startDate')} required {...form.inputProps('startDate')} data-testid="contract-start" />
-            <TextInput id="endDate" type="date" label={t('teaching.contract.endDate')} required {...form.inputProps('endDate')} data-testid="contract-end" />
+            <DateField id="startDate" label={t('teaching.contract.startDate')} required {...form.inputProps('startDate')} data-testid="contract-start" />
+            <DateField id="endDate" label={t('teaching.contract.endDate')} required {...form.inputProps('endDate')} data-testid="contract-end" />
             <Select
               id="teacherStatusId" name="teacherStatusId" label={t('teaching.contract.teacherStatus')} required allowDeselect={false}
               data={data.teacherStatuses.map((s) => ({ value: s.id, label: t(`teaching.teacherStatus.${s.reference}`) }))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
@@ -14,6 +14,7 @@ import { requestJson } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudentFollowUps, type FollowUp, type FollowUpKind, type StudentFollowUps } from './api';
 import { errorOf, fullName, Loading, setField, useLoaded } from './common';
+import { DateField } from '../../shared/DateFields';
 
 /** What each kind of follow-up asks (SPEC §2 Coaching). */
 const kinds: Record<FollowUpKind, { schema: AnyObjectSchema; categories: readonly string[] | null; categoryKey: string; risks: boolean; actions: boolean; newPage: PageId }> = {
@@ -157,9 +158,9 @@ function FollowUpForm({ kind, overview, followUp }: { kind: FollowUpKind; overvi
       />
       <Card withBorder radius="lg" padding="lg" maw={760}>
         <ServerForm form={form} data-testid="follow-up-form">
-          <TextInput
-            id="date" type="date" label={t(`teaching.followUp.dateLabel.${kind}`)} required
-            max={kind === 'disciplinary' || kind === 'prevent-registration-break' ? today : undefined}
+          <DateField
+            id="date" label={t(`teaching.followUp.dateLabel.${kind}`)} required
+            maxDate={kind === 'disciplinary' || kind === 'prevent-registration-break' ? today : undefined}
             {...form.inputProps('date')} data-testid="follow-up-date"
           />
           {config.categories && (

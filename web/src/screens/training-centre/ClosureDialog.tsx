@@ -5,6 +5,7 @@ import { useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
 import { mutate, mutations, type Closure } from './api';
 import { FormModal } from './FormModal';
+import { DateField } from '../../shared/DateFields';
 
 /** A campus closure: from, to (the same day for one day), its type and a name. */
 export function ClosureDialog({ campusId, closure, onClose, onSaved }: { campusId: string; closure: Closure | null; onClose: () => void; onSaved: () => void }) {
@@ -31,8 +32,8 @@ export function ClosureDialog({ campusId, closure, onClose, onSaved }: { campusI
     <FormModal title={t(closure ? 'trainingCentre.closures.edit' : 'trainingCentre.closures.new')} form={form} onClose={onClose} testId="closure-form">
       <TextInput id="name" label={t('trainingCentre.closures.name')} placeholder={t('trainingCentre.closures.namePlaceholder')} data-autofocus {...form.inputProps('name')} />
       <Group grow align="flex-start">
-        <TextInput id="startDate" type="date" label={t('trainingCentre.closures.startDate')} required {...form.inputProps('startDate')} />
-        <TextInput id="endDate" type="date" label={t('trainingCentre.closures.endDate')} required {...form.inputProps('endDate')} />
+        <DateField id="startDate" label={t('trainingCentre.closures.startDate')} required {...form.inputProps('startDate')} />
+        <DateField id="endDate" label={t('trainingCentre.closures.endDate')} required {...form.inputProps('endDate')} />
       </Group>
       <Select
         id="type"

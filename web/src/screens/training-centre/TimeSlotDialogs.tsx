@@ -5,6 +5,7 @@ import { useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
 import { mutate, mutations, type ModelTimeSlot, type TimeSlot } from './api';
 import { FormModal } from './FormModal';
+import { TimeField } from '../../shared/DateFields';
 
 interface DialogProps {
   onClose: () => void;
@@ -61,8 +62,8 @@ export function SlotDialog({ models, modelId, slot, onClose, onSaved }: DialogPr
         comboboxProps={{ withinPortal: true }}
       />
       <Group grow align="flex-start">
-        <TextInput id="startTime" type="time" label={t('trainingCentre.timeSlots.start')} required {...form.inputProps('startTime')} />
-        <TextInput id="endTime" type="time" label={t('trainingCentre.timeSlots.end')} required {...form.inputProps('endTime')} />
+        <TimeField id="startTime" label={t('trainingCentre.timeSlots.start')} required {...form.inputProps('startTime')} />
+        <TimeField id="endTime" label={t('trainingCentre.timeSlots.end')} required {...form.inputProps('endTime')} />
       </Group>
     </FormModal>
   );

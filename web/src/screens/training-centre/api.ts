@@ -3,55 +3,9 @@ import { gql } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 import { currentLanguage } from '../../language';
 import { setMe, type Me } from '../../session';
+import type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure, PublicHoliday } from '@alterna/training-centre/types';
 
-export interface Room {
-  uuid: string;
-  name: string;
-  size: number;
-}
-export interface Building {
-  uuid: string;
-  name: string;
-  rooms: Room[];
-}
-export interface Site {
-  uuid: string;
-  name: string;
-  address: string | null;
-  buildings: Building[];
-}
-export interface CampusInfo {
-  uuid: string;
-  name: string;
-  openDays: number[];
-  canEdit: boolean;
-  canManage: boolean;
-  sites: Site[];
-}
-export interface TimeSlot {
-  uuid: string;
-  startTime: string;
-  endTime: string;
-}
-export interface ModelTimeSlot {
-  uuid: string;
-  name: string;
-  campus: { uuid: string; name: string };
-  timeSlots: TimeSlot[];
-}
-export interface Closure {
-  uuid: string;
-  startDate: string;
-  endDate: string;
-  type: string;
-  name: string | null;
-  campus: { uuid: string; name: string };
-}
-export interface PublicHoliday {
-  date: string;
-  key: string;
-  name: string;
-}
+export type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure, PublicHoliday };
 
 export async function loadCampuses(): Promise<CampusInfo[]> {
   const data = await gql<{ CampusesInfo: CampusInfo[] }>(/* GraphQL */ `

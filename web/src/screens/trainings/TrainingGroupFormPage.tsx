@@ -10,6 +10,7 @@ import { errorMessage } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadGroup, loadPlan, loadSessions, loadTrainings, type Training, type TrainingGroup, type TrainingSession } from './api';
 import { errorOf, setField } from './fields';
+import { DateField } from '../../shared/DateFields';
 
 interface GroupValues {
   name: string;
@@ -142,8 +143,8 @@ function TrainingGroupForm({ sessions, trainings, group }: { sessions: TrainingS
               disabled={!values.trainingId}
               data-testid="group-variant"
             />
-            <TextInput id="startDate" type="date" label={t('trainings.groups.startDate')} required {...form.inputProps('startDate')} />
-            <TextInput id="endDate" type="date" label={t('trainings.groups.endDate')} required {...form.inputProps('endDate')} />
+            <DateField id="startDate" label={t('trainings.groups.startDate')} required {...form.inputProps('startDate')} />
+            <DateField id="endDate" label={t('trainings.groups.endDate')} required {...form.inputProps('endDate')} />
           </SimpleGrid>
           {values.trainingId && variants?.length === 0 && (
             <Alert color="yellow" variant="light" data-testid="group-no-variant">

@@ -1,4 +1,4 @@
-/** The trainings module's server shapes (modules/trainings/src/services/types.ts) and the calls the screens make. */
+/** The trainings module's server shapes (@alterna/trainings/types) and the calls the screens make. */
 import type {
   GradeScaleElement,
   PlanBlock,

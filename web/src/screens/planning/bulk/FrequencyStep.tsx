@@ -6,6 +6,7 @@ import type { CampusOption } from '../shared/api';
 import { CampusesSelect } from '../shared/Selects';
 import { frequencies, type MassCreateValues } from './massCreate';
 import { wizardError } from './wizard';
+import { DateField, TimeField } from '../../../shared/DateFields';
 
 const ISO_DAYS = ['1', '2', '3', '4', '5', '6', '7'];
 
@@ -90,10 +91,10 @@ export function FrequencyStep({ form, campuses, tried }: { form: ServerFormApi<M
         </Input.Wrapper>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput id="startDate" type="date" label={t('planning.bulk.create.startDate')} required {...form.inputProps('startDate')} error={error('startDate')} data-testid="create-start-date" />
-        <TextInput id="endDate" type="date" label={t('planning.bulk.create.endDate')} required {...form.inputProps('endDate')} error={error('endDate')} data-testid="create-end-date" />
-        <TextInput id="startTime" type="time" label={t('planning.bulk.create.startTime')} required {...form.inputProps('startTime')} error={error('startTime')} data-testid="create-start-time" />
-        <TextInput id="endTime" type="time" label={t('planning.bulk.create.endTime')} required {...form.inputProps('endTime')} error={error('endTime')} data-testid="create-end-time" />
+        <DateField id="startDate" label={t('planning.bulk.create.startDate')} required {...form.inputProps('startDate')} error={error('startDate')} data-testid="create-start-date" />
+        <DateField id="endDate" label={t('planning.bulk.create.endDate')} required {...form.inputProps('endDate')} error={error('endDate')} data-testid="create-end-date" />
+        <TimeField id="startTime" label={t('planning.bulk.create.startTime')} required {...form.inputProps('startTime')} error={error('startTime')} data-testid="create-start-time" />
+        <TimeField id="endTime" label={t('planning.bulk.create.endTime')} required {...form.inputProps('endTime')} error={error('endTime')} data-testid="create-end-time" />
       </SimpleGrid>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import type { ServerFormApi } from '../../../shared/form';
@@ -12,6 +12,7 @@ import { formatSlot, mondayOf, parisDateTime, parisToday } from '../shared/time'
 import { optionsOfCampuses } from '../shared/usePlanningOptions';
 import type { MassEditValues } from './massEdit';
 import { wizardError } from './wizard';
+import { DateField } from '../../../shared/DateFields';
 
 export interface SelectionFilters {
   campus: string | null;
@@ -100,8 +101,8 @@ export function SelectionStep({ form, options, tried, filters, onFilters, lesson
         <RoomsSelect label={t('planning.calendar.filters.rooms')} rooms={scoped.rooms} value={filters.rooms} onChange={(rooms) => patch({ rooms })} testId="selection-rooms" />
         <SubjectSelect label={t('planning.calendar.filters.subject')} subjects={options.subjects} value={filters.subject} onChange={(subject) => patch({ subject })} testId="selection-subject" />
         <Group grow gap="xs" align="flex-start">
-          <TextInput type="date" label={t('planning.bulk.edit.from')} value={filters.from} onChange={(e) => patch({ from: e.currentTarget.value })} data-testid="selection-from" />
-          <TextInput type="date" label={t('planning.bulk.edit.to')} value={filters.to} onChange={(e) => patch({ to: e.currentTarget.value })} data-testid="selection-to" />
+          <DateField label={t('planning.bulk.edit.from')} value={filters.from} onChange={(e) => patch({ from: e.currentTarget.value })} data-testid="selection-from" />
+          <DateField label={t('planning.bulk.edit.to')} value={filters.to} onChange={(e) => patch({ to: e.currentTarget.value })} data-testid="selection-to" />
         </Group>
       </SimpleGrid>
       <Group justify="space-between">

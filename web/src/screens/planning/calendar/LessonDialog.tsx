@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../../shared/form';
@@ -14,6 +14,7 @@ import { optionsOfCampuses } from '../shared/usePlanningOptions';
 import { createLesson, deleteLesson, updateLesson, type LessonEvent } from './api';
 import { CancelLessonForm } from './CancelLessonForm';
 import { emptyLesson, lessonInput, lessonSchema, lessonValues, type LessonFormValues } from './lessonForm';
+import { DateTimeField } from '../../../shared/DateFields';
 
 export type LessonDialogState =
   | { mode: 'create'; campus: string; start: string; end: string }
@@ -206,8 +207,8 @@ export function LessonDialog({ state, options, canEdit, calendarId, onClose, onS
                 comboboxProps={{ withinPortal: true }}
                 data-testid="lesson-remote"
               />
-              <TextInput id="startDate" type="datetime-local" label={t('planning.calendar.fields.startDate')} required disabled={readOnly} {...form.inputProps('startDate')} data-testid="lesson-start" />
-              <TextInput id="endDate" type="datetime-local" label={t('planning.calendar.fields.endDate')} required disabled={readOnly} {...form.inputProps('endDate')} data-testid="lesson-end" />
+              <DateTimeField id="startDate" label={t('planning.calendar.fields.startDate')} required disabled={readOnly} {...form.inputProps('startDate')} data-testid="lesson-start" />
+              <DateTimeField id="endDate" label={t('planning.calendar.fields.endDate')} required disabled={readOnly} {...form.inputProps('endDate')} data-testid="lesson-end" />
             </SimpleGrid>
             {suggestions.length > 0 && !readOnly && (
               <Stack gap={4} data-testid="lesson-suggestions">

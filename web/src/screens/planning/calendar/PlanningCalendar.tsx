@@ -69,6 +69,8 @@ export function PlanningCalendar({ lessons, language, canEdit, initialView, init
         slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         dayMaxEvents={4}
         eventDisplay="block"
+        // Lessons of one slot side by side, never one card over another's text.
+        slotEventOverlap={false}
         events={events}
         selectable={canEdit}
         selectMirror

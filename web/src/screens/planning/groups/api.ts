@@ -1,4 +1,4 @@
-/** The planning groups' server shapes (modules/planning/src/services/group-types.ts) and the calls the screens make. */
+/** The planning groups' server shapes (@alterna/planning/types) and the calls the screens make. */
 import type {
   GroupRegistration,
   GroupSubjectRef,

@@ -7,6 +7,7 @@ import { ServerForm, useServerForm } from '../../../shared/form';
 import { errorMessage, requestJson } from '../../../shared/http';
 import { toast } from '../../../shared/toast';
 import { postForm, resourceRoutes, type OccupancyBooking } from './api';
+import { DateField, TimeField } from '../../../shared/DateFields';
 
 export interface BookingTarget {
   campusId: string;
@@ -77,9 +78,9 @@ export function BookingDialog({ target, onClose, onSaved }: { target: BookingTar
       <ServerForm form={form} data-testid="booking-form">
         <TextInput id="title" label={t('planning.resources.booking.title')} required maxLength={160} data-autofocus {...form.inputProps('title')} />
         <Group grow align="flex-start">
-          <TextInput id="date" type="date" label={t('planning.resources.booking.date')} required {...form.inputProps('date')} />
-          <TextInput id="startTime" type="time" label={t('planning.resources.booking.startTime')} required {...form.inputProps('startTime')} />
-          <TextInput id="endTime" type="time" label={t('planning.resources.booking.endTime')} required {...form.inputProps('endTime')} />
+          <DateField id="date" label={t('planning.resources.booking.date')} required {...form.inputProps('date')} />
+          <TimeField id="startTime" label={t('planning.resources.booking.startTime')} required {...form.inputProps('startTime')} />
+          <TimeField id="endTime" label={t('planning.resources.booking.endTime')} required {...form.inputProps('endTime')} />
         </Group>
         <Text size="xs" c="dimmed">
           {t('planning.resources.booking.rules')}

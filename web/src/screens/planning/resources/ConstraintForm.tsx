@@ -1,9 +1,10 @@
-import { Button, Group, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Switch, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MIN_WHOLE_PERIOD_DAYS, trainerConstraintEditSchema, trainerConstraintSchema } from '@alterna/planning/validation';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
 import { postForm, resourceRoutes, type TrainerConstraint } from './api';
+import { DateField, TimeField } from '../../../shared/DateFields';
 
 interface Values {
   teacher: string;
@@ -64,10 +65,9 @@ export function ConstraintForm({ teacherId, constraint, onSaved, onCancel }: { t
       />
       {allDay ? (
         <Group grow align="flex-start">
-          <TextInput id="startDate" type="date" label={t('planning.resources.constraint.firstDay')} required {...form.inputProps('startDate')} />
-          <TextInput
-            id="endDate"
-            type="date"
+          <DateField id="startDate" label={t('planning.resources.constraint.firstDay')} required {...form.inputProps('startDate')} />
+          <DateField
+            id="endDate" 
             label={t('planning.resources.constraint.lastDay')}
             description={t('planning.resources.constraint.lastDayRule', { min: MIN_WHOLE_PERIOD_DAYS })}
             required
@@ -76,9 +76,9 @@ export function ConstraintForm({ teacherId, constraint, onSaved, onCancel }: { t
         </Group>
       ) : (
         <Group grow align="flex-start">
-          <TextInput id="startDate" type="date" label={t('planning.resources.constraint.day')} required {...form.inputProps('startDate')} />
-          <TextInput id="startTime" type="time" label={t('planning.resources.constraint.startTime')} required {...form.inputProps('startTime')} />
-          <TextInput id="endTime" type="time" label={t('planning.resources.constraint.endTime')} required {...form.inputProps('endTime')} />
+          <DateField id="startDate" label={t('planning.resources.constraint.day')} required {...form.inputProps('startDate')} />
+          <TimeField id="startTime" label={t('planning.resources.constraint.startTime')} required {...form.inputProps('startTime')} />
+          <TimeField id="endTime" label={t('planning.resources.constraint.endTime')} required {...form.inputProps('endTime')} />
         </Group>
       )}
       <Text size="xs" c="dimmed">

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { workStudyEditSchema, workStudySchema, workStudyTypes } from '@alterna/planning/validation';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
 import { postForm, resourceRoutes, type WorkStudyPeriod } from './api';
+import { DateField } from '../../../shared/DateFields';
 
 interface Values {
   trainingGroup: string;
@@ -48,8 +49,8 @@ export function WorkStudyDialog({ group, period, onClose, onSaved }: {
           />
         </Stack>
         <Group grow align="flex-start">
-          <TextInput id="startDate" type="date" label={t('planning.resources.workStudy.startDate')} required {...form.inputProps('startDate')} />
-          <TextInput id="endDate" type="date" label={t('planning.resources.workStudy.endDate')} required {...form.inputProps('endDate')} />
+          <DateField id="startDate" label={t('planning.resources.workStudy.startDate')} required {...form.inputProps('startDate')} />
+          <DateField id="endDate" label={t('planning.resources.workStudy.endDate')} required {...form.inputProps('endDate')} />
         </Group>
         <Text size="xs" c="dimmed">
           {t('planning.resources.workStudy.rules', { start: group.startDate, end: group.endDate })}

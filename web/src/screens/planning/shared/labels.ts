@@ -5,7 +5,7 @@ import { formatPersonOption } from '../../../shared/options';
 export { cancellationTypes, lessonTypes, remoteModes };
 
 /** Select data of the lesson enums, labelled in the interface language. */
-export const lessonTypeData = (t: TFunction) => lessonTypes.map((value) => ({ value, label: t(`planning.calendar.lessonTypes.${value}`) }));
+export const lessonTypeData = (t: TFunction) => lessonTypes.map((value) => ({ value, label: t(`planning.resources.lessonTypes.${value}`) }));
 export const remoteData = (t: TFunction) => remoteModes.map((value) => ({ value, label: t(`planning.calendar.remote.${value}`) }));
 export const cancellationData = (t: TFunction) => cancellationTypes.map((value) => ({ value, label: t(`planning.calendar.cancellation.${value}`) }));
 
