@@ -31,7 +31,7 @@ export const contractKey = (teacherId: string, campusId: string, subjectId: stri
 
 /** Null when the centre has no current (or next) training session: nothing to plan then. */
 export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZONE)): Promise<DemoContext | null> {
-  const sessions: { id: string; start_date: string; end_date: string }[] = await knex('training_sessions')
+  const sessions: { id: string; start_date: string; end_date: string }[] = await knex('trainings_training_sessions as training_sessions')
     .select('id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))
     .orderBy('start_date');
   const row = sessions.find((s) => s.start_date <= today && today <= s.end_date) ?? sessions.find((s) => s.start_date > today);
@@ -69,14 +69,14 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     if (!contractLines.has(key)) contractLines.set(key, l.id);
   }
 
-  const groupRows: { id: string; campus_id: string; name: string; short_name: string; start_date: string; end_date: string; variant_id: string }[] = await knex('training_groups')
+  const groupRows: { id: string; campus_id: string; name: string; short_name: string; start_date: string; end_date: string; variant_id: string }[] = await knex('trainings_training_groups as training_groups')
     .where('training_session_id', session.id)
     .select('id', 'campus_id', 'name', 'short_name', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')), 'variant_id')
     .orderBy('short_name');
   const groupIds = groupRows.map((g) => g.id);
   // The variant's subjects with their hours (a subject in two blocks counts once, hours added up).
-  const planRows: { variant_id: string; school_subject_id: string; hours: number }[] = await knex('training_plan_blocks as b')
-    .join('training_plan_subjects as s', 's.block_id', 'b.id')
+  const planRows: { variant_id: string; school_subject_id: string; hours: number }[] = await knex('trainings_training_plan_blocks as b')
+    .join('trainings_training_plan_subjects as s', 's.block_id', 'b.id')
     .whereIn('b.variant_id', groupRows.map((g) => g.variant_id))
     .groupBy('b.variant_id', 's.school_subject_id')
     .select('b.variant_id', 's.school_subject_id', knex.raw('sum(s.hours) AS hours'), knex.raw('min(b.position * 1000 + s.position) AS position'))
@@ -87,7 +87,7 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     .select('r.id', 'r.training_group_id')
     .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }]);
 
-  const subjects = new Map<string, string>((await knex('school_subjects').select('id', 'short_name')).map((s: { id: string; short_name: string }) => [s.short_name, s.id]));
+  const subjects = new Map<string, string>((await knex('trainings_school_subjects as school_subjects').select('id', 'short_name')).map((s: { id: string; short_name: string }) => [s.short_name, s.id]));
   const closures: Closure[] = (await knex('training_centre_closures as schedule_campus_closures').select('campus_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))).map(
     (c: { campus_id: string; start_date: string; end_date: string }) => ({ campusId: c.campus_id, startDate: c.start_date, endDate: c.end_date }),
   );

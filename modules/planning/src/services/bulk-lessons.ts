@@ -193,7 +193,7 @@ export async function replaceLinks(db: Db, lessons: { id: string; teachers: Less
 export async function sessionsByDay(db: Db, days: string[]): Promise<(day: string) => string | null> {
   if (!days.length) return () => null;
   const sorted = [...days].sort();
-  const sessions: { id: string; start_date: string; end_date: string }[] = await db('training_sessions')
+  const sessions: { id: string; start_date: string; end_date: string }[] = await db('trainings_training_sessions as training_sessions')
     .select('id', db.raw("to_char(start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"))
     .where('start_date', '<=', sorted.at(-1)!)
     .andWhere('end_date', '>=', sorted[0]!);

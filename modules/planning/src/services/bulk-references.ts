@@ -42,7 +42,7 @@ export async function loadReferences(db: Db, ids: ReferenceIds): Promise<Referen
     }
   }
   if (contracts!.length) for (const c of await db('teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', contracts!)) refs.contracts.set(c.id, { teacherId: c.teacher_id, campusId: c.campus_id });
-  if (subjects!.length) for (const s of await db('school_subjects').select('id').whereIn('id', subjects!)) refs.subjects.add(s.id);
+  if (subjects!.length) for (const s of await db('trainings_school_subjects as school_subjects').select('id').whereIn('id', subjects!)) refs.subjects.add(s.id);
   return refs;
 }
 

@@ -169,7 +169,7 @@ async function describeConflicts(db: Db, conflicts: Conflict[], t: Translate): P
     () => names('training_groups', missing(['companyPeriod']), 'name'),
     () => names('campuses', missing(['closedDay']), 'name'),
     async (): Promise<Map<string, string>> => lessonIds.length
-      ? db('lessons').join('school_subjects', 'school_subjects.id', 'lessons.school_subject_id').whereIn('lessons.id', lessonIds).select('lessons.id', 'school_subjects.name')
+      ? db('lessons').join('trainings_school_subjects as school_subjects', 'school_subjects.id', 'lessons.school_subject_id').whereIn('lessons.id', lessonIds).select('lessons.id', 'school_subjects.name')
         .then((rows: { id: string; name: string }[]) => new Map(rows.map((row) => [row.id, row.name])))
       : new Map<string, string>(),
   ]);

@@ -21,7 +21,7 @@ export async function informationViolations(db: Db, input: PlanningGroupInput, t
   const campus = input.campus!;
   const violations: Violation[] = [];
   const [trainingGroup, campusGroups, sameName, current] = await Promise.all([
-    input.trainingGroup ? db('training_groups').where('id', input.trainingGroup).first('campus_id') : null,
+    input.trainingGroup ? db('trainings_training_groups as training_groups').where('id', input.trainingGroup).first('campus_id') : null,
     input.parent ? db('planning_groups').where('campus_id', campus).orWhere('id', input.parent).select('id', 'parent_id', 'campus_id') : [],
     db('planning_groups').where('campus_id', campus).whereRaw('lower(name) = lower(?)', [input.name]).modify((q) => groupId && q.whereNot('id', groupId)).first('id'),
     groupId ? db('planning_groups').where('id', groupId).first('campus_id') : null,
@@ -68,7 +68,7 @@ export function informationsRow(input: PlanningGroupInput) {
 export async function formOptions(db: Db, campusIds: readonly string[], group: { id: string; trainingGroupId: string | null } | null, today: string): Promise<PlanningGroupFormOptions> {
   const [campuses, trainingGroups, groups] = await Promise.all([
     db('training_centre_campuses as campuses').whereIn('id', campusIds).select('id', 'name').orderBy('name'),
-    db('training_groups as tg')
+    db('trainings_training_groups as tg')
       .join('training_centre_campuses as c', 'c.id', 'tg.campus_id')
       .whereIn('tg.campus_id', campusIds)
       .where((q) => {

@@ -24,7 +24,7 @@ const ref = (id: string, name: string): GroupRef => ({ id, uuid: id, name });
 export function groupRows(db: Db) {
   return db('planning_groups as g')
     .join('training_centre_campuses as c', 'c.id', 'g.campus_id')
-    .leftJoin('training_groups as tg', 'tg.id', 'g.training_group_id')
+    .leftJoin('trainings_training_groups as tg', 'tg.id', 'g.training_group_id')
     .leftJoin('training_centre_campuses as tgc', 'tgc.id', 'tg.campus_id')
     .leftJoin('planning_groups as p', 'p.id', 'g.parent_id')
     .select(
@@ -54,7 +54,7 @@ export async function subjectLinesOf(db: Db, groupIds: readonly string[]): Promi
   const lines = new Map<string, GroupSubjectLine[]>();
   if (!groupIds.length) return lines;
   const rows: LineRow[] = await db('planning_group_subject_lines as l')
-    .join('school_subjects as s', 's.id', 'l.school_subject_id')
+    .join('trainings_school_subjects as s', 's.id', 'l.school_subject_id')
     .whereIn('l.planning_group_id', groupIds)
     .select(
       'l.id', 'l.planning_group_id', 'l.hours', 's.id as subject_id', 's.name as subject_name', 's.short_name as subject_short_name', 's.color as subject_color',

@@ -14,7 +14,7 @@ export async function saveSubjectLines(trx: Knex.Transaction, groupId: string, l
   const wanted = lines.map((line) => line.schoolSubject!);
   const [saved, subjects] = await allQueries(trx, [
     () => trx('planning_group_subject_lines').where('planning_group_id', groupId).pluck('school_subject_id') as Promise<string[]>,
-    () => wanted.length ? trx('school_subjects').whereIn('id', wanted).select('id', 'archived') : Promise.resolve([]),
+    () => wanted.length ? trx('trainings_school_subjects as school_subjects').whereIn('id', wanted).select('id', 'archived') : Promise.resolve([]),
   ]);
   const known = new Map((subjects as { id: string; archived: boolean }[]).map((s) => [s.id, s]));
   const violations: Violation[] = [];
@@ -25,7 +25,7 @@ export async function saveSubjectLines(trx: Knex.Transaction, groupId: string, l
   });
   const removed = removedSubjects(saved, wanted);
   if (removed.length) {
-    const scheduled: { name: string }[] = await trx('school_subjects as s')
+    const scheduled: { name: string }[] = await trx('trainings_school_subjects as s')
       .whereIn('s.id', removed)
       .whereExists((q) =>
         q.select(trx.raw('1')).from('lesson_planning_groups as lpg').join('lessons as le', 'le.id', 'lpg.lesson_id')

@@ -37,7 +37,7 @@ const toRegistration = (row: RegistrationRow): GroupRegistration => ({
 /** Registrations the group may take (student and training group joined), whether subscribed or not. */
 function eligible(db: Db, scope: SubscriptionScope) {
   return db('student_registrations as sr')
-    .join('training_groups as tg', 'tg.id', 'sr.training_group_id')
+    .join('trainings_training_groups as tg', 'tg.id', 'sr.training_group_id')
     .join('actors as a', 'a.id', 'sr.student_id')
     .modify((q) => {
       if (scope.trainingGroupId) q.where('sr.training_group_id', scope.trainingGroupId);
@@ -58,7 +58,7 @@ export async function availableRegistrations(db: Db, scope: SubscriptionScope): 
 export async function subscriptionsOf(db: Db, groupId: string): Promise<GroupSubscription[]> {
   const rows: (RegistrationRow & { subscription_id: string; created_at: Date | string })[] = await db('planning_group_subscriptions as s')
     .join('student_registrations as sr', 'sr.id', 's.student_registration_id')
-    .join('training_groups as tg', 'tg.id', 'sr.training_group_id')
+    .join('trainings_training_groups as tg', 'tg.id', 'sr.training_group_id')
     .join('actors as a', 'a.id', 'sr.student_id')
     .where('s.planning_group_id', groupId)
     .select('s.id as subscription_id', 's.created_at', ...registrationColumns)

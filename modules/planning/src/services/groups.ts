@@ -94,7 +94,7 @@ export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService
         knex('planning_groups').where('parent_id', id).select('id', 'name').orderBy('name'),
         subscriptionsOf(knex, id),
         availableRegistrations(knex, scopeOf(row)),
-        knex('school_subjects as s')
+        knex('trainings_school_subjects as s')
           .where('s.archived', false)
           .orWhereExists((q) => q.select(knex.raw('1')).from('planning_group_subject_lines as l').where('l.planning_group_id', id).whereRaw('l.school_subject_id = s.id'))
           .select('s.id', 's.name', 's.short_name', 's.color')

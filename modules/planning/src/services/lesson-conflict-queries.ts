@@ -94,7 +94,7 @@ export async function companyPeriodsOn(
        JOIN training_group_work_studies w
          ON w.type = 'Entreprise' AND w.training_group_id IN (pg.training_group_id, parent.training_group_id)
         AND s.day BETWEEN w.start_date AND w.end_date
-       JOIN training_groups tg ON tg.id = w.training_group_id`,
+       JOIN trainings_training_groups tg ON tg.id = w.training_group_id`,
     [JSON.stringify(probes)],
   );
   return rows.map((row: any) => ({
@@ -117,7 +117,7 @@ export interface SessionDates {
 
 /** Every training session (a handful of rows: never overlapping, one per school year). */
 export async function sessionDates(db: Db): Promise<SessionDates[]> {
-  const rows: { id: string; start_date: string; end_date: string }[] = await db('training_sessions').select(
+  const rows: { id: string; start_date: string; end_date: string }[] = await db('trainings_training_sessions as training_sessions').select(
     'id',
     db.raw("to_char(start_date, 'YYYY-MM-DD') AS start_date"),
     db.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"),
@@ -129,8 +129,8 @@ export async function sessionDates(db: Db): Promise<SessionDates[]> {
 export async function sessionsOfGroups(db: Db, groupIds: string[]): Promise<Map<string, SessionDates>> {
   if (!groupIds.length) return new Map();
   const rows: { group_id: string; id: string; start_date: string; end_date: string }[] = await db('planning_groups as pg')
-    .join('training_groups as tg', 'tg.id', 'pg.training_group_id')
-    .join('training_sessions as s', 's.id', 'tg.training_session_id')
+    .join('trainings_training_groups as tg', 'tg.id', 'pg.training_group_id')
+    .join('trainings_training_sessions as s', 's.id', 'tg.training_session_id')
     .whereRaw('pg.id = ANY(?::uuid[])', [groupIds])
     .select('pg.id as group_id', 's.id', db.raw("to_char(s.start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(s.end_date, 'YYYY-MM-DD') AS end_date"));
   return new Map(rows.map((row) => [row.group_id, { id: row.id, startDate: row.start_date, endDate: row.end_date }]));

@@ -100,7 +100,7 @@ export async function readLessons(db: Db, attendance: AttendanceHook | null, fil
     .with('found_groups', db.raw(linkAggregates.found_groups))
     .from('found as l')
     .join('training_centre_campuses as c', 'c.id', 'l.campus_id')
-    .leftJoin('school_subjects as ss', 'ss.id', 'l.school_subject_id')
+    .leftJoin('trainings_school_subjects as ss', 'ss.id', 'l.school_subject_id')
     .leftJoin('found_teachers as ft', 'ft.lesson_id', 'l.id')
     .leftJoin('found_rooms as fr', 'fr.lesson_id', 'l.id')
     .leftJoin('found_groups as fg', 'fg.lesson_id', 'l.id')

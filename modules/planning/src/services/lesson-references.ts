@@ -38,7 +38,7 @@ export async function checkReferences(db: Db, refs: LessonReferences): Promise<{
       )
       : [],
     () => refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],
-    () => refs.schoolSubjectId ? db('school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
+    () => refs.schoolSubjectId ? db('trainings_school_subjects as school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
     () => refs.teacherContractIds.length
       ? db('teacher_contracts').whereRaw('id = ANY(?::uuid[])', [[...refs.teacherContractIds]]).select('id', 'teacher_id', 'training_session_id', 'campus_id', 'status')
       : [],

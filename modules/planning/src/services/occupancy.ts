@@ -102,7 +102,7 @@ export function occupancyService(deps: PlanningDeps): OccupancyService {
           .orderBy([{ column: 'si.name' }, { column: 'b.name' }, { column: 'r.name' }]),
         knex('lesson_rooms as lr')
           .join('lessons as l', 'l.id', 'lr.lesson_id')
-          .leftJoin('school_subjects as s', 's.id', 'l.school_subject_id')
+          .leftJoin('trainings_school_subjects as s', 's.id', 'l.school_subject_id')
           .whereIn('lr.room_id', campusRooms().select('r.id'))
           .andWhere('lr.active', true)
           .andWhereRaw("lr.period && tstzrange(?::timestamptz, ?::timestamptz, '[)')", [from, to])

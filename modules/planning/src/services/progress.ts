@@ -78,7 +78,7 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
                  FROM targets t FULL JOIN planned p ON p.owner_id = t.owner_id AND p.school_subject_id = t.school_subject_id)
              SELECT g.id AS owner_id, g.name AS owner_name, x.subject_id, ss.name AS subject_name, ss.short_name AS subject_short_name,
                     ss.color AS subject_color, x.target, x.planned
-               FROM g LEFT JOIN lines x ON x.owner_id = g.id LEFT JOIN school_subjects ss ON ss.id = x.subject_id
+               FROM g LEFT JOIN lines x ON x.owner_id = g.id LEFT JOIN trainings_school_subjects ss ON ss.id = x.subject_id
               ORDER BY lower(g.name), g.id, x.position NULLS LAST, ss.name`,
             [[...planningGroupIds], campuses, sessionId],
           ).then((result: { rows: (LineRow & { owner_name: string })[] }) => result.rows)
@@ -104,7 +104,7 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
                  FROM targets tg FULL JOIN planned p ON p.owner_id = tg.owner_id AND p.school_subject_id = tg.school_subject_id)
              SELECT t.id AS owner_id, t.first_name, t.last_name, x.subject_id, ss.name AS subject_name, ss.short_name AS subject_short_name,
                     ss.color AS subject_color, x.target, x.planned
-               FROM t LEFT JOIN lines x ON x.owner_id = t.id LEFT JOIN school_subjects ss ON ss.id = x.subject_id
+               FROM t LEFT JOIN lines x ON x.owner_id = t.id LEFT JOIN trainings_school_subjects ss ON ss.id = x.subject_id
               ORDER BY lower(t.last_name), lower(t.first_name), t.id, ss.name`,
             [[...teacherIds], campuses, sessionId, campuses, sessionId, campuses],
           ).then((result: { rows: (LineRow & { first_name: string; last_name: string })[] }) => result.rows)

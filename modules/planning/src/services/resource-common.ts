@@ -32,7 +32,7 @@ export async function firstOverlappingLesson(
 ): Promise<OverlappingLesson | null> {
   const row = await db(`${holder.table} as x`)
     .join('lessons as l', 'l.id', 'x.lesson_id')
-    .leftJoin('school_subjects as s', 's.id', 'l.school_subject_id')
+    .leftJoin('trainings_school_subjects as s', 's.id', 'l.school_subject_id')
     .where(`x.${holder.column}`, holder.id)
     .andWhere('x.active', true)
     .andWhereRaw("x.period && tstzrange(?::timestamptz, ?::timestamptz, '[)')", [startAt, endAt])

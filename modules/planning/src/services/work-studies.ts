@@ -53,7 +53,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
   });
   const periods = (db: Db) =>
     db('training_group_work_studies as w')
-      .join('training_groups as g', 'g.id', 'w.training_group_id')
+      .join('trainings_training_groups as g', 'g.id', 'w.training_group_id')
       .select('w.id', 'w.training_group_id', knex.raw(dateText('w.start_date', 'start_date')), knex.raw(dateText('w.end_date', 'end_date')), 'w.type', 'g.name as group_name', 'g.short_name as group_short_name')
       .orderBy([{ column: 'g.short_name' }, { column: 'w.start_date' }]);
   const toPeriod = (row: Record<string, any>): WorkStudyPeriod => ({
@@ -67,7 +67,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
 
   /** The group, if the actor holds the permission on its campus (404 when it does not exist). */
   async function groupFor(actor: Actor, trainingGroupId: string, permission: string): Promise<WorkStudyTrainingGroup> {
-    const row = await knex('training_groups as g').join('training_centre_campuses as c', 'c.id', 'g.campus_id').where('g.id', trainingGroupId).first(groupColumns);
+    const row = await knex('trainings_training_groups as g').join('training_centre_campuses as c', 'c.id', 'g.campus_id').where('g.id', trainingGroupId).first(groupColumns);
     if (!row) {
       permissions.assert(actor, permission);
       throw new NotFoundError('training group');
@@ -133,7 +133,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
       const campuses = permissions.campusesOrDeny(actor, perm.resourceRead);
       const session = await deps.core.module<TrainingsServices>('trainings').sessions.current();
       if (!session) return [];
-      const rows = await knex('training_groups as g')
+      const rows = await knex('trainings_training_groups as g')
         .join('training_centre_campuses as c', 'c.id', 'g.campus_id')
         .whereIn('g.campus_id', campuses)
         .andWhere('g.training_session_id', session.id)

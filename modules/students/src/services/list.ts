@@ -63,7 +63,7 @@ export function studentListService(ctx: ServiceContext, deps: { registrations: R
       if (byRegistration) {
         query
           .join('student_registrations as sr', 'sr.student_id', 's.actor_id')
-          .join('training_groups as g', 'g.id', 'sr.training_group_id')
+          .join('trainings_training_groups as g', 'g.id', 'sr.training_group_id')
           .select('sr.id as registration_id')
           .whereIn('g.campus_id', campuses);
         if (filter.trainingSessionId) query.where('g.training_session_id', filter.trainingSessionId);

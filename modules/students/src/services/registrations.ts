@@ -88,7 +88,7 @@ export function registrationsService(ctx: ServiceContext, deps: { people: People
   /** One registration per student and session. */
   const assertSessionFree = async (studentId: string, group: TrainingGroup, exceptId: string | null, t: Translate) => {
     const query = knex('student_registrations as sr')
-      .join('training_groups as g', 'g.id', 'sr.training_group_id')
+      .join('trainings_training_groups as g', 'g.id', 'sr.training_group_id')
       .where({ 'sr.student_id': studentId, 'g.training_session_id': group.trainingSession.id });
     if (exceptId) query.whereNot('sr.id', exceptId);
     if (await query.first('sr.id')) throw new ValidationError([{ path: 'trainingGroupId', message: t('students.registration.sessionTaken', { session: group.trainingSession.name }) }]);
