@@ -3,6 +3,7 @@ import { READ, UPDATE } from '../permissions.js';
 import { maxDate, minDate, eachDate, isIsoDate, startNotAfterEnd } from '../rules/dates.js';
 import { publicHolidaysBetween } from '../rules/holidays.js';
 import { campusesFor } from './access.js';
+import { CampusModel, ScheduleCampusClosureModel } from '../models/index.js';
 
 /** SPEC §3 ScheduleCampusClosure: uuid, startDate, endDate, type (and a name people recognise it by). */
 export interface CampusClosure {
@@ -61,7 +62,7 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
   };
 
   async function validCampus(viewer: Actor, input: ClosureInput, t: Translate): Promise<string> {
-    const campus = await knex('campuses').where({ id: input.campus }).first('id');
+    const campus = await CampusModel.query(knex).findById(input.campus).select('id');
     if (!campus) {
       permissions.assert(viewer, UPDATE);
       throw new ValidationError([{ path: 'campus', message: t('training-centre.closure.campusRequired') }]);
@@ -74,7 +75,7 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
 
   async function existing(viewer: Actor | null, id: string, t: Translate) {
     if (!viewer) throw new NotLoggedInError();
-    const row = await knex('schedule_campus_closures').where({ id }).first('id', 'campus_id');
+    const row = await ScheduleCampusClosureModel.query(knex).findById(id).select('id', 'campus_id');
     if (!row) throw new NotFoundError(t('errors.notFound'));
     permissions.assert(viewer, UPDATE, row.campus_id);
     return viewer;
@@ -98,20 +99,20 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
     async create(viewer, input, t) {
       if (!viewer) throw new NotLoggedInError();
       const campusId = await validCampus(viewer, input, t);
-      const [row] = await knex('schedule_campus_closures').insert(values(campusId, input)).returning('id');
+      const row = await ScheduleCampusClosureModel.query(knex).insert(values(campusId, input)).returning('id');
       return toClosure(await select().where('k.id', row.id).first());
     },
 
     async update(viewer, id, input, t) {
       const actor = await existing(viewer, id, t);
       const campusId = await validCampus(actor, input, t);
-      await knex('schedule_campus_closures').where({ id }).update({ ...values(campusId, input), updated_at: knex.fn.now() });
+      await ScheduleCampusClosureModel.query(knex).findById(id).patch({ ...values(campusId, input), updated_at: knex.fn.now() as unknown as Date });
       return toClosure(await select().where('k.id', id).first());
     },
 
     async remove(viewer, id, t) {
       await existing(viewer, id, t);
-      await knex('schedule_campus_closures').where({ id }).delete();
+      await ScheduleCampusClosureModel.query(knex).deleteById(id);
       return id;
     },
 

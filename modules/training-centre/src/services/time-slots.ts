@@ -3,6 +3,7 @@ import { READ, UPDATE } from '../permissions.js';
 import { cleanName, nameTaken } from '../rules/names.js';
 import { overlappingSlot, shortTime, startsBeforeEnd } from '../rules/time-slots.js';
 import { campusesFor } from './access.js';
+import { CampusModel, ModelTimeSlotModel, TimeSlotModel } from '../models/index.js';
 
 export interface TimeSlot {
   id: string;
@@ -47,23 +48,23 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
     modelTimeSlotId: row.model_time_slot_id,
   });
 
+  /** Models of the campuses with their campus and their slots (one graph fetch: a query per relation, not per model). */
   async function load(campusIds: string[], modelIds?: string[]): Promise<ModelTimeSlot[]> {
     if (!campusIds.length) return [];
-    const query = knex('model_time_slots as m')
-      .join('campuses as c', 'c.id', 'm.campus_id')
-      .whereIn('m.campus_id', campusIds)
-      .select('m.id', 'm.name', 'c.id as campus_id', 'c.name as campus_name', 'c.open_days')
-      .orderBy([{ column: 'c.name' }, { column: 'm.name' }]);
-    if (modelIds) query.whereIn('m.id', modelIds);
-    const rows = await query;
-    const slots = rows.length
-      ? await knex('time_slots').whereIn('model_time_slot_id', rows.map((row) => row.id)).select('id', 'start_time', 'end_time', 'model_time_slot_id').orderBy('start_time')
-      : [];
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      campus: { id: row.campus_id, name: row.campus_name, openDays: row.open_days },
-      timeSlots: slots.filter((slot) => slot.model_time_slot_id === row.id).map(toSlot),
+    const query = ModelTimeSlotModel.query(knex)
+      .joinRelated('campus')
+      .whereIn('model_time_slots.campus_id', campusIds)
+      .select('model_time_slots.id', 'model_time_slots.name', 'model_time_slots.campus_id')
+      .withGraphFetched('[campus, timeSlots(byStart)]')
+      .modifiers({ byStart: (slots) => slots.select('id', 'start_time', 'end_time', 'model_time_slot_id').orderBy('start_time') })
+      .orderBy([{ column: 'campus.name' }, { column: 'model_time_slots.name' }]);
+    if (modelIds) query.whereIn('model_time_slots.id', modelIds);
+    const models = (await query) as (ModelTimeSlotModel & { campus: CampusModel; timeSlots: TimeSlotModel[] })[];
+    return models.map((model) => ({
+      id: model.id,
+      name: model.name,
+      campus: { id: model.campus.id, name: model.campus.name, openDays: model.campus.open_days as number[] },
+      timeSlots: model.timeSlots.map(toSlot),
     }));
   }
 
