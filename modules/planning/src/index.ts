@@ -17,7 +17,7 @@ export type { PlanningServices } from './services/index.js';
 export type { AttendanceCheck, AttendanceHook } from './services/attendance.js';
 export type { ConflictsService, ConflictCheckOptions } from './services/conflicts.js';
 export * from './types.js';
-export { perm as planningPermissions } from './permissions.js';
+export { perm } from './permissions.js';
 export { loadDemoContext } from './seed-context.js';
 export { overlappingPairs, type HeldPeriod } from './rules/lesson-overlaps.js';
 export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';

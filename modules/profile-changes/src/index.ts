@@ -10,7 +10,7 @@ import { graphql } from './graphql/index.js';
 
 export type { ProfileChangesServices } from './services/index.js';
 export type { ProfileChangeRequestView } from './services/requests.js';
-export { READ as profileChangeReadPermission, DECIDE as profileChangeDecidePermission, FILE as profileChangeFilePermission } from './permissions.js';
+export { perm } from './permissions.js';
 
 /** Profile-change requests: filed by anyone for their own profile, decided by approvers, run as workflows. */
 export default defineModule<ProfileChangesServices>({

@@ -1,16 +1,18 @@
 import { staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
-/** Reading the requests of a campus (the inbox): staff of that campus, read-only included. */
-export const READ = 'profile-changes.request.read';
-/** Approving or rejecting a request of that campus (SPEC §4 transitions): approvers, never read-only. */
-export const DECIDE = 'profile-changes.request.decide';
-/** Filing a request for another actor of that campus (one's own needs no permission). */
-export const FILE = 'profile-changes.request.file';
+export const perm = {
+  /** Reading the requests of a campus (the inbox): staff of that campus, read-only included. */
+  requestRead: 'profile-changes.request.read',
+  /** Approving or rejecting a request of that campus (SPEC §4 transitions): approvers, never read-only. */
+  requestDecide: 'profile-changes.request.decide',
+  /** Filing a request for another actor of that campus (one's own needs no permission). */
+  requestFile: 'profile-changes.request.file',
+} as const;
 
 const approvers = ['pedagogy', 'isd', 'management', 'campus-manager'] as const;
 
 export const permissions: PermissionDeclaration[] = [
-  { id: READ, kind: 'read', typologies: staffTypologies },
-  { id: DECIDE, kind: 'change', typologies: approvers },
-  { id: FILE, kind: 'change', typologies: approvers },
+  { id: perm.requestRead, kind: 'read', typologies: staffTypologies },
+  { id: perm.requestDecide, kind: 'change', typologies: approvers },
+  { id: perm.requestFile, kind: 'change', typologies: approvers },
 ];

@@ -19,7 +19,7 @@ export type { CampusClosure, ClosuresService, NonWorkingDay } from './services/c
 export type { UsageCheck, UsageContext, CampusListener } from './services/usage.js';
 export type { PublicHoliday } from './rules/holidays.js';
 export * from './rules/holidays.js';
-export { READ as campusReadPermission, UPDATE as campusUpdatePermission, MANAGE as campusManagePermission, ROOMS_READ as roomsReadPermission } from './permissions.js';
+export { perm } from './permissions.js';
 
 /** Campuses, sites, buildings and rooms; time-slot models; campus closures and public holidays. */
 export default defineModule<TrainingCentreServices>({

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '@alterna/core';
-import { MANAGE, READ, UPDATE } from './permissions.js';
+import { perm } from './permissions.js';
 import { buildingSchema, campusSchema, roomsEditSchema, siteSchema } from './validation/index.js';
 import type { TrainingCentreServices } from './services/index.js';
 
@@ -13,73 +13,73 @@ import type { TrainingCentreServices } from './services/index.js';
  */
 export const routes: RouteDefinition<TrainingCentreServices>[] = [
   {
-    name: 'training_center_campus_new', method: 'post', permission: MANAGE, body: campusSchema,
+    name: 'training_center_campus_new', method: 'post', permission: perm.campusManage, body: campusSchema,
     path: { en: '/training-center/campus/new', fr: '/centre-de-formation/campus/nouveau' },
     handler: ({ actor, body, services, t }) => services.places.createCampus(actor, body, t),
   },
   {
-    name: 'training_center_campus_update', method: 'post', permission: UPDATE, body: campusSchema, uuidParams: ['id'],
+    name: 'training_center_campus_update', method: 'post', permission: perm.campusUpdate, body: campusSchema, uuidParams: ['id'],
     path: { en: '/training-center/campus/:id', fr: '/centre-de-formation/campus/:id' },
     handler: ({ actor, params, body, services, t }) => services.places.updateCampus(actor, params.id!, body, t),
   },
   {
-    name: 'training_center_campus_delete', method: 'delete', permission: MANAGE, uuidParams: ['id'],
+    name: 'training_center_campus_delete', method: 'delete', permission: perm.campusManage, uuidParams: ['id'],
     path: { en: '/training-center/campus/:id', fr: '/centre-de-formation/campus/:id' },
     handler: ({ actor, params, services, t }) => services.places.removeCampus(actor, params.id!, t),
   },
   {
-    name: 'training_center_site_new', method: 'post', permission: UPDATE, body: siteSchema, uuidParams: ['campus'],
+    name: 'training_center_site_new', method: 'post', permission: perm.campusUpdate, body: siteSchema, uuidParams: ['campus'],
     path: { en: '/training-center/campus/:campus/sites/new', fr: '/centre-de-formation/campus/:campus/sites/nouveau' },
     handler: ({ actor, params, body, services, t }) => services.places.createSite(actor, params.campus!, body, t),
   },
   {
-    name: 'training_center_site_update', method: 'post', permission: UPDATE, body: siteSchema, uuidParams: ['id'],
+    name: 'training_center_site_update', method: 'post', permission: perm.campusUpdate, body: siteSchema, uuidParams: ['id'],
     path: { en: '/training-center/sites/:id', fr: '/centre-de-formation/sites/:id' },
     handler: ({ actor, params, body, services, t }) => services.places.updateSite(actor, params.id!, body, t),
   },
   {
-    name: 'training_center_site_delete', method: 'delete', permission: UPDATE, uuidParams: ['id'],
+    name: 'training_center_site_delete', method: 'delete', permission: perm.campusUpdate, uuidParams: ['id'],
     path: { en: '/training-center/sites/:id', fr: '/centre-de-formation/sites/:id' },
     handler: ({ actor, params, services, t }) => services.places.removeSite(actor, params.id!, t),
   },
   {
-    name: 'training_center_room_show', method: 'get', permission: READ,
+    name: 'training_center_room_show', method: 'get', permission: perm.campusRead,
     path: { en: '/training-center/room/:name', fr: '/centre-de-formation/salle/:name' },
     handler: async ({ actor, params, services }) => ({ rooms: await services.rooms.byName(actor, params.name ?? '') }),
   },
   {
-    name: 'training_center_building_new', method: 'post', permission: UPDATE, body: buildingSchema, uuidParams: ['site'],
+    name: 'training_center_building_new', method: 'post', permission: perm.campusUpdate, body: buildingSchema, uuidParams: ['site'],
     path: { en: '/training-center/:site/new', fr: '/centre-de-formation/:site/nouveau' },
     handler: ({ actor, params, body, services, t }) => services.places.createBuilding(actor, params.site!, body, t),
   },
   {
-    name: 'training_center_building_show', method: 'get', permission: READ, uuidParams: ['id'],
+    name: 'training_center_building_show', method: 'get', permission: perm.campusRead, uuidParams: ['id'],
     path: { en: '/training-center/:id/edit', fr: '/centre-de-formation/:id/modifier' },
     handler: async ({ actor, params, services, t }) => ({ building: await services.places.getBuilding(actor, params.id!, t) }),
   },
   {
-    name: 'training_center_building_edit', method: 'post', permission: UPDATE, body: buildingSchema, uuidParams: ['id'],
+    name: 'training_center_building_edit', method: 'post', permission: perm.campusUpdate, body: buildingSchema, uuidParams: ['id'],
     path: { en: '/training-center/:id/edit', fr: '/centre-de-formation/:id/modifier' },
     handler: ({ actor, params, body, services, t }) => services.places.updateBuilding(actor, params.id!, body, t),
   },
   {
-    name: 'training_center_building_rooms', method: 'get', permission: READ, uuidParams: ['building'],
+    name: 'training_center_building_rooms', method: 'get', permission: perm.campusRead, uuidParams: ['building'],
     path: { en: '/training-center/:building/rooms/edit', fr: '/centre-de-formation/:building/salles/modifier' },
     handler: async ({ actor, params, services, t }) => ({ building: await services.places.getBuilding(actor, params.building!, t) }),
   },
   {
-    name: 'training_center_building_rooms_edit', method: 'post', permission: UPDATE, body: roomsEditSchema, uuidParams: ['building'],
+    name: 'training_center_building_rooms_edit', method: 'post', permission: perm.campusUpdate, body: roomsEditSchema, uuidParams: ['building'],
     path: { en: '/training-center/:building/rooms/edit', fr: '/centre-de-formation/:building/salles/modifier' },
     handler: ({ actor, params, body, services, t }) => services.rooms.editRooms(actor, params.building!, body.rooms, t),
   },
   {
     // SPEC §2 `/training-center/{id}` (POST): the core mounts static paths first, so it shadows no other module.
-    name: 'training_center_building_update', method: 'post', permission: UPDATE, body: buildingSchema, uuidParams: ['id'],
+    name: 'training_center_building_update', method: 'post', permission: perm.campusUpdate, body: buildingSchema, uuidParams: ['id'],
     path: { en: '/training-center/:id', fr: '/centre-de-formation/:id' },
     handler: ({ actor, params, body, services, t }) => services.places.updateBuilding(actor, params.id!, body, t),
   },
   {
-    name: 'training_center_building_delete', method: 'delete', permission: UPDATE, uuidParams: ['id'],
+    name: 'training_center_building_delete', method: 'delete', permission: perm.campusUpdate, uuidParams: ['id'],
     path: { en: '/training-center/:id', fr: '/centre-de-formation/:id' },
     handler: ({ actor, params, services, t }) => services.places.removeBuilding(actor, params.id!, t),
   },

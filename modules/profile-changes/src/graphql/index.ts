@@ -1,5 +1,5 @@
 import { assertIdArgs, NotLoggedInError, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
-import { READ } from '../permissions.js';
+import { perm } from '../permissions.js';
 import type { ProfileChangesServices } from '../services/index.js';
 import type { ProfileChangeRequestView } from '../services/requests.js';
 import { operationPermissions } from './permissions.js';
@@ -64,7 +64,7 @@ export const graphql: GraphqlContribution<ProfileChangesServices> = {
     ProfileChangeRequest: withUuid,
     Query: {
       profileChangeRequests(_: unknown, args: { status?: string | null; campusList?: string[] | null }, ctx: GraphqlContext) {
-        ctx.permissions.assert(ctx.actor, READ);
+        ctx.permissions.assert(ctx.actor, perm.requestRead);
         assertIdArgs(ctx.t, { campusList: args.campusList ?? [] });
         return services.requests.list(ctx.actor, { status: args.status ?? null, campusList: args.campusList ?? null }, ctx.t);
       },

@@ -2,7 +2,7 @@ import type { Actor, CoreDeps, Language } from '@alterna/core';
 import { defaultLanguage, isLanguage } from '@alterna/core';
 import type { IdentityServices } from '@alterna/identity';
 import type { PeopleServices } from '@alterna/people';
-import { DECIDE } from '../permissions.js';
+import { perm } from '../permissions.js';
 import { fullName, selectRequests, table, toRequest, type ProfileChangeRequest } from './store.js';
 
 export interface RemindersService {
@@ -34,7 +34,7 @@ export function remindersService(core: CoreDeps): RemindersService {
   async function approversOf(request: ProfileChangeRequest): Promise<Approver[]> {
     const rows: { actor_id: string }[] = await knex('actor_access_rules')
       .where({ campus_id: request.campus.id })
-      .whereIn('typology', [...permissions.get(DECIDE).typologies])
+      .whereIn('typology', [...permissions.get(perm.requestDecide).typologies])
       .whereNotIn('actor_id', [request.person.id, ...(request.requestedBy ? [request.requestedBy.id] : [])])
       .distinct('actor_id');
     // Archived actors are not loaded; the approvers of a campus are few, one small query each.

@@ -9,7 +9,7 @@ import {
   profileChangeTransitions,
   type ProfileChangeStatus,
 } from '@alterna/workflows/profile-changes/contract';
-import { DECIDE, FILE, READ } from '../permissions.js';
+import { perm } from '../permissions.js';
 import type { ProfileChangeDelays } from '../config.js';
 import { profileChangeSchema, profileFields, type ProfileField } from '../validation/index.js';
 import { fullName, selectRequests, table, toRequest, workflowIdOf, type ProfileChangeRequest } from './store.js';
@@ -57,7 +57,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
     request.status === 'pending' &&
     request.person.id !== viewer.id &&
     request.requestedBy?.id !== viewer.id &&
-    permissions.isGranted(viewer, DECIDE, request.campus.id);
+    permissions.isGranted(viewer, perm.requestDecide, request.campus.id);
 
   /** The requests as the viewer sees them; the people rule is checked for all of them in one query. */
   async function views(requests: ProfileChangeRequest[], viewer: Actor, t: Translate): Promise<ProfileChangeRequestView[]> {
@@ -89,7 +89,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
       if (!campus) throw new ValidationError([{ path: '', message: t('profile-changes.noCampus') }]);
       return campus;
     }
-    const allowed = permissions.campusesFor(filer, FILE);
+    const allowed = permissions.campusesFor(filer, perm.requestFile);
     const campus = personCampuses.find((id) => allowed.includes(id));
     if (!campus) throw new AccessDeniedError();
     return campus;
@@ -110,7 +110,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
     async file(actor, input, t) {
       if (!actor) throw new NotLoggedInError();
       const forSomeoneElse = !!input.actorId && input.actorId !== actor.id;
-      if (forSomeoneElse && !permissions.isGranted(actor, FILE)) throw new AccessDeniedError();
+      if (forSomeoneElse && !permissions.isGranted(actor, perm.requestFile)) throw new AccessDeniedError();
       const person = forSomeoneElse ? await identity().loadActor(input.actorId!) : actor;
       if (!person) throw new NotFoundError('Not found.');
       // One campus in common is not enough: a Lyon manager must not rename someone who is also on Paris.
@@ -167,7 +167,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
     },
 
     async list(actor, filter, t) {
-      let campuses = permissions.campusesFor(actor, READ);
+      let campuses = permissions.campusesFor(actor, perm.requestRead);
       if (filter.campusList) campuses = campuses.filter((id) => filter.campusList!.includes(id));
       if (filter.status && !(profileChangeStatuses as readonly string[]).includes(filter.status)) {
         throw new ValidationError([{ path: 'status', message: t('validation.oneOf', { values: profileChangeStatuses.join(', ') }) }]);
@@ -189,7 +189,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
       }
       const request = await load(id);
       if (!request) throw new NotFoundError('Not found.');
-      permissions.assert(actor, DECIDE, request.campus.id);
+      permissions.assert(actor, perm.requestDecide, request.campus.id);
       if (request.person.id === actor.id) throw new ValidationError([{ path: '', message: t('profile-changes.ownRequest') }]);
       // Four eyes: whoever asked for a change of someone else's profile does not also grant it.
       if (request.requestedBy?.id === actor.id) throw new ValidationError([{ path: '', message: t('profile-changes.ownFiling') }]);

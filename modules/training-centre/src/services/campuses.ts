@@ -1,5 +1,5 @@
 import type { Actor, Knex, PermissionMatrix } from '@alterna/core';
-import { MANAGE, READ, UPDATE } from '../permissions.js';
+import { perm } from '../permissions.js';
 import { campusesFor } from './access.js';
 
 export interface Campus {
@@ -53,7 +53,7 @@ export function campusesService(knex: Knex, permissions: PermissionMatrix): Camp
       return row ? toCampus(row) : null;
     },
     async info(viewer, campusList) {
-      const ids = campusesFor(permissions, viewer, READ, campusList);
+      const ids = campusesFor(permissions, viewer, perm.campusRead, campusList);
       if (!ids.length) return [];
       const [campusRows, siteRows, buildingRows, roomRows] = await Promise.all([
         select().whereIn('id', ids),
@@ -69,7 +69,7 @@ export function campusesService(knex: Knex, permissions: PermissionMatrix): Camp
       const campuses = new Map<string, CampusInfo>(
         campusRows.map((row) => [
           row.id,
-          { ...toCampus(row), canEdit: permissions.isGranted(viewer, UPDATE, row.id), canManage: permissions.isGranted(viewer, MANAGE, row.id), sites: [] },
+          { ...toCampus(row), canEdit: permissions.isGranted(viewer, perm.campusUpdate, row.id), canManage: permissions.isGranted(viewer, perm.campusManage, row.id), sites: [] },
         ]),
       );
       // A plain tree (no links back to parents, so it serialises); GraphQL adds the parents as it walks down.

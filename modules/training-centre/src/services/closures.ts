@@ -1,5 +1,5 @@
 import { NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
-import { READ, UPDATE } from '../permissions.js';
+import { perm } from '../permissions.js';
 import { maxDate, minDate, eachDate, isIsoDate, startNotAfterEnd } from '../rules/dates.js';
 import { publicHolidaysBetween } from '../rules/holidays.js';
 import { campusesFor } from './access.js';
@@ -64,10 +64,10 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
   async function validCampus(viewer: Actor, input: ClosureInput, t: Translate): Promise<string> {
     const campus = await CampusModel.query(knex).findById(input.campus).select('id');
     if (!campus) {
-      permissions.assert(viewer, UPDATE);
+      permissions.assert(viewer, perm.campusUpdate);
       throw new ValidationError([{ path: 'campus', message: t('training-centre.closure.campusRequired') }]);
     }
-    permissions.assert(viewer, UPDATE, campus.id);
+    permissions.assert(viewer, perm.campusUpdate, campus.id);
     // The schema says so too; the service holds the rule for callers that skip the schema.
     if (!startNotAfterEnd(input.startDate, input.endDate)) throw new ValidationError([{ path: 'endDate', message: t('training-centre.closure.endBeforeStart') }]);
     return campus.id;
@@ -77,7 +77,7 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
     if (!viewer) throw new NotLoggedInError();
     const row = await ScheduleCampusClosureModel.query(knex).findById(id).select('id', 'campus_id');
     if (!row) throw new NotFoundError(t('errors.notFound'));
-    permissions.assert(viewer, UPDATE, row.campus_id);
+    permissions.assert(viewer, perm.campusUpdate, row.campus_id);
     return viewer;
   }
 
@@ -91,7 +91,7 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
 
   return {
     async list(viewer, campusList, startDate, endDate) {
-      const campuses = campusesFor(permissions, viewer, READ, campusList);
+      const campuses = campusesFor(permissions, viewer, perm.campusRead, campusList);
       if (!campuses.length) return [];
       return (await overlapping(select().whereIn('k.campus_id', campuses), startDate, endDate)).map(toClosure);
     },

@@ -1,5 +1,5 @@
 import { isPgError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
-import { MANAGE, READ, UPDATE } from '../permissions.js';
+import { perm } from '../permissions.js';
 import { cleanName, nameTaken } from '../rules/names.js';
 import type { UsageRegistry } from './usage.js';
 
@@ -56,7 +56,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
     if (!actor) throw new NotLoggedInError();
     const campusId = await campusOf(kind, id);
     if (!campusId) throw notFound(t);
-    permissions.assert(actor, UPDATE, campusId);
+    permissions.assert(actor, perm.campusUpdate, campusId);
     return campusId;
   }
 
@@ -99,12 +99,12 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
 
     async createCampus(actor, input, t) {
       if (!actor) throw new NotLoggedInError();
-      permissions.assert(actor, MANAGE);
+      permissions.assert(actor, perm.campusManage);
       const name = cleanName(input.name);
       const campuses = await knex('campuses').select('id', 'name');
       if (nameTaken(name, campuses)) throw new ValidationError([{ path: 'name', message: t('training-centre.campus.nameTaken', { name }) }]);
       // The creator gets the typologies through which it may manage campuses, so it sees the new one.
-      const typologies = [...new Set(actor.rules.map((rule) => rule.typology))].filter((typology) => permissions.get(MANAGE).typologies.includes(typology));
+      const typologies = [...new Set(actor.rules.map((rule) => rule.typology))].filter((typology) => permissions.get(perm.campusManage).typologies.includes(typology));
       return uniqueName(t, 'training-centre.campus.nameTaken', name, () =>
         knex.transaction(async (trx) => {
           const [row] = await trx('campuses').insert({ name, open_days: input.openDays }).returning('id');
@@ -118,7 +118,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
       if (!actor) throw new NotLoggedInError();
       const campus = await knex('campuses').where({ id: campusId }).first('id');
       if (!campus) throw notFound(t);
-      permissions.assert(actor, UPDATE, campusId);
+      permissions.assert(actor, perm.campusUpdate, campusId);
       const name = cleanName(input.name);
       if (nameTaken(name, await knex('campuses').select('id', 'name'), campusId)) {
         throw new ValidationError([{ path: 'name', message: t('training-centre.campus.nameTaken', { name }) }]);
@@ -133,7 +133,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
       if (!actor) throw new NotLoggedInError();
       const campus = await knex('campuses').where({ id: campusId }).first('id', 'name');
       if (!campus) throw notFound(t);
-      permissions.assert(actor, MANAGE, campusId);
+      permissions.assert(actor, perm.campusManage, campusId);
       const inUse = () => new ValidationError([{ path: '', message: t('training-centre.campus.inUse', { name: campus.name }) }]);
       const sites = await knex('sites').where({ campus_id: campusId }).count<{ count: number }[]>({ count: '*' }).first();
       if (Number(sites?.count ?? 0) > 0) throw inUse();
@@ -156,7 +156,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
       if (!actor) throw new NotLoggedInError();
       const campus = await knex('campuses').where({ id: campusId }).first('id');
       if (!campus) throw notFound(t);
-      permissions.assert(actor, UPDATE, campusId);
+      permissions.assert(actor, perm.campusUpdate, campusId);
       const name = cleanName(input.name);
       if (nameTaken(name, await knex('sites').where({ campus_id: campusId }).select('id', 'name'))) {
         throw new ValidationError([{ path: 'name', message: t('training-centre.site.nameTaken', { name }) }]);
@@ -210,8 +210,8 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
         .where('b.id', buildingId)
         .first('b.id', 'b.name', 's.id as site_id', 's.name as site_name', 'c.id as campus_id', 'c.name as campus_name');
       // Out of the actor's campuses is the same as not there: nothing of another campus shows.
-      if (!row || !permissions.isGranted(actor, READ, row.campus_id)) {
-        permissions.assert(actor, READ);
+      if (!row || !permissions.isGranted(actor, perm.campusRead, row.campus_id)) {
+        permissions.assert(actor, perm.campusRead);
         throw notFound(t);
       }
       const rooms = await knex('rooms').where({ building_id: buildingId }).select('id', 'name', 'size').orderBy('name');

@@ -1,5 +1,5 @@
 import { isPgError, AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
-import { ROOMS_READ, READ, UPDATE } from '../permissions.js';
+import { perm } from '../permissions.js';
 import { planRoomsEdit, type SubmittedRoom } from '../rules/rooms-edit.js';
 import { campusesFor } from './access.js';
 import type { UsageRegistry } from './usage.js';
@@ -57,11 +57,11 @@ export function roomsService(knex: Knex, permissions: PermissionMatrix, usage: U
       if (!viewer) throw new NotLoggedInError();
       // The front asks for its own actor; another actor's access rules are the identity module's, not ours to read.
       if (actorId !== viewer.id) throw new AccessDeniedError();
-      return this.list(campusesFor(permissions, viewer, ROOMS_READ, campusList));
+      return this.list(campusesFor(permissions, viewer, perm.roomsRead, campusList));
     },
 
     async byName(viewer, name) {
-      const campuses = campusesFor(permissions, viewer, READ);
+      const campuses = campusesFor(permissions, viewer, perm.campusRead);
       return (await select().whereIn('c.id', campuses).whereRaw('lower(r.name) = lower(?)', [name.trim()])).map(toRoom);
     },
 
@@ -69,7 +69,7 @@ export function roomsService(knex: Knex, permissions: PermissionMatrix, usage: U
       if (!viewer) throw new NotLoggedInError();
       const building = await knex('buildings as b').join('sites as s', 's.id', 'b.site_id').where('b.id', buildingId).first('b.id', 's.campus_id');
       if (!building) throw new NotFoundError(t('errors.notFound'));
-      permissions.assert(viewer, UPDATE, building.campus_id);
+      permissions.assert(viewer, perm.campusUpdate, building.campus_id);
 
       const existing = await knex('rooms').where({ building_id: buildingId }).select('id', 'name', 'size');
       const plan = planRoomsEdit(existing, rooms);

@@ -1,5 +1,5 @@
 import { isPgError, NotFoundError, NotLoggedInError, ValidationError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
-import { READ, UPDATE } from '../permissions.js';
+import { perm } from '../permissions.js';
 import { cleanName, nameTaken } from '../rules/names.js';
 import { overlappingSlot, shortTime, startsBeforeEnd } from '../rules/time-slots.js';
 import { campusesFor } from './access.js';
@@ -74,10 +74,10 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
     const model = id ? await knex('model_time_slots').where({ id }).first('id', 'name', 'campus_id') : null;
     if (!model) {
       // "A model must be selected": an id that matches nothing is no selection either.
-      permissions.assert(viewer, UPDATE);
+      permissions.assert(viewer, perm.campusUpdate);
       throw new ValidationError([{ path, message: t('training-centre.timeSlot.modelRequired') }]);
     }
-    permissions.assert(viewer, UPDATE, model.campus_id);
+    permissions.assert(viewer, perm.campusUpdate, model.campus_id);
     return model as { id: string; name: string; campus_id: string };
   }
 
@@ -113,7 +113,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
     if (!viewer) throw new NotLoggedInError();
     const row = await knex('time_slots as s').join('model_time_slots as m', 'm.id', 's.model_time_slot_id').where('s.id', id).first('s.id', 'm.campus_id');
     if (!row) throw notFound(t);
-    permissions.assert(viewer, UPDATE, row.campus_id);
+    permissions.assert(viewer, perm.campusUpdate, row.campus_id);
     return row;
   }
 
@@ -132,10 +132,10 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
   }
 
   return {
-    models: (viewer, campusList) => load(campusesFor(permissions, viewer, READ, campusList)),
+    models: (viewer, campusList) => load(campusesFor(permissions, viewer, perm.campusRead, campusList)),
 
     async model(viewer, id) {
-      const [model] = await load(campusesFor(permissions, viewer, READ), [id]);
+      const [model] = await load(campusesFor(permissions, viewer, perm.campusRead), [id]);
       return model ?? null;
     },
 
@@ -145,10 +145,10 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
       if (!viewer) throw new NotLoggedInError();
       const campus = await knex('campuses').where({ id: input.campus }).first('id');
       if (!campus) {
-        permissions.assert(viewer, UPDATE);
+        permissions.assert(viewer, perm.campusUpdate);
         throw new ValidationError([{ path: 'campus', message: t('training-centre.modelTimeSlot.campusRequired') }]);
       }
-      permissions.assert(viewer, UPDATE, campus.id);
+      permissions.assert(viewer, perm.campusUpdate, campus.id);
       const name = cleanName(input.name);
       await assertNameFree(campus.id, name, null, t);
       const [row] = await uniqueName(name, t, () => knex('model_time_slots').insert({ campus_id: campus.id, name }).returning('id'));
@@ -159,7 +159,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
       if (!viewer) throw new NotLoggedInError();
       const model = await knex('model_time_slots').where({ id }).first('id', 'campus_id');
       if (!model) throw notFound(t);
-      permissions.assert(viewer, UPDATE, model.campus_id);
+      permissions.assert(viewer, perm.campusUpdate, model.campus_id);
       const name = cleanName(input.name);
       await assertNameFree(model.campus_id, name, id, t);
       await uniqueName(name, t, () => knex('model_time_slots').where({ id }).update({ name, updated_at: knex.fn.now() }));
@@ -170,7 +170,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
       if (!viewer) throw new NotLoggedInError();
       const model = await knex('model_time_slots').where({ id }).first('id', 'campus_id');
       if (!model) throw notFound(t);
-      permissions.assert(viewer, UPDATE, model.campus_id);
+      permissions.assert(viewer, perm.campusUpdate, model.campus_id);
       // Its slots go with it (ON DELETE CASCADE).
       await knex('model_time_slots').where({ id }).delete();
       return id;
