@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { CENTRE_TIME_ZONE } from '../types.js';
+import { addDays } from '@alterna/core/dates';
 
 // Lesson days are Paris days: a lesson at 00:30 Paris belongs to that day whatever UTC says, and DST moves
 // the UTC offset twice a year. These run for every slot of a bulk run (20,000 of them), so they use one
@@ -71,10 +72,8 @@ export function parisMinuteOfDay(at: string | Date | number): number {
   return local.getUTCHours() * 60 + local.getUTCMinutes();
 }
 
-/** The day `days` after a 'YYYY-MM-DD' day (negative: before). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
-}
+/** The day `days` after a 'YYYY-MM-DD' day (negative: before): the core's. */
+export { addDays };
 
 /** The Monday of the ISO week holding a 'YYYY-MM-DD' day. */
 export function mondayOf(day: string): string {

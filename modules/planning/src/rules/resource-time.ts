@@ -1,19 +1,15 @@
 import { DateTime } from 'luxon';
+import { isIsoDate } from '@alterna/core/dates';
 
 // Bookings, trainer constraints and the occupancy plan speak in Paris days and wall-clock times; the
 // database holds instants. Light (luxon only): the web's forms use the same functions.
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 // A full date and time with seconds optional and an explicit offset (or Z): never a floating local time.
 const isoDateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** A real calendar day written 'YYYY-MM-DD' (not 2026-02-30). */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !isoDatePattern.test(value)) return false;
-  const day = DateTime.fromISO(value, { zone: 'UTC' });
-  return day.isValid && day.toISODate() === value;
-}
+/** A real calendar day written 'YYYY-MM-DD' (not 2026-02-30): the core's. */
+export { isIsoDate };
 
 /** A wall-clock time 'HH:mm'. */
 export function isTimeOfDay(value: unknown): value is string {

@@ -1,4 +1,5 @@
-export { todayIn } from '@alterna/core/dates';
+import { todayIn } from '@alterna/core/dates';
+export { todayIn };
 /** SPEC §9: of age at 18, a year being 365.25 days. */
 export const ADULT_AGE = 18;
 export const DAYS_PER_YEAR = 365.25;
@@ -32,8 +33,4 @@ export function isUnder18(dateOfBirth: string, today: string): boolean {
 }
 
 
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export { isIsoDate } from '@alterna/core/dates';

@@ -1,6 +1,7 @@
 // The light entry (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: module catalogue; web: the `trainings` key).
 import { yup } from '@alterna/core/validation';
+import { isIsoDate } from '@alterna/core/dates';
 
 /** Keys of this module's own validation messages (same path in the server and web catalogues). */
 export const messages = {
@@ -24,11 +25,7 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }
 
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export { isIsoDate };
 
 const isoDate = () =>
   yup
