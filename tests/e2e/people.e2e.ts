@@ -91,8 +91,17 @@ describe.each([
     expect(await page.getByTestId('actor-title').textContent()).toBe(`${lastName} Jean-Marc`);
     await screenshot(page, `people-actor-created-${lang}`);
 
-    // The same name again (first names written with a space): the warning lists the first one.
+    // The list's search lives in the URL: typed, it filters and shows in ?q=; a reload keeps both.
     await page.getByTestId('space-nav').locator('[data-page-id="people.actors"]').click();
+    await page.getByTestId('actors-search').fill(lastName);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(lastName);
+    const names = () => page.getByTestId('actor-link').allTextContents();
+    await expect.poll(names).toEqual([`${lastName} Jean-Marc`]);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('actors-search').inputValue()).toBe(lastName);
+    await expect.poll(names).toEqual([`${lastName} Jean-Marc`]);
+
+    // The same name again (first names written with a space): the warning lists the first one.
     await page.getByTestId('actor-new').click();
     await page.waitForURL(words.actorNew);
     const second = page.getByTestId('actor-form');

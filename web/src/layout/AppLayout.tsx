@@ -9,6 +9,7 @@ import { navPages, pagePath, spaceHome, type PageId } from '../pages';
 import { fullName, logout, useMe } from '../session';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PageDataProvider } from '../shared/queries';
 
 /** Areas of the staff navigation, by page id prefix; the menu shows one heading per area. */
 const sections: [prefix: string, key: string][] = [
@@ -54,94 +55,96 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="xl"
-      className="app-shell"
-    >
-      <AppShell.Header className="app-header">
-        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
-            <Link to={pathTo(spaceHome[me.space])} className="brand-link" aria-label={t('layout.home')}>
-              <Brand />
-            </Link>
-            <Badge variant="light" radius="sm" visibleFrom="sm" data-testid="space-badge">
-              {t(`spaces.${me.space}`)}
-            </Badge>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            <Group gap={8} wrap="nowrap" visibleFrom="xs">
-              <Avatar color="indigo" radius="xl" size={32}>
-                {initials(me.firstName, me.lastName)}
-              </Avatar>
-              <Stack gap={0}>
-                <Text size="sm" fw={600} lh={1.2} data-testid="actor-name">
-                  {fullName(me)}
-                </Text>
-                <Text size="xs" c="dimmed" lh={1.2}>
-                  {me.email}
-                </Text>
-              </Stack>
+    <PageDataProvider>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="xl"
+        className="app-shell"
+      >
+        <AppShell.Header className="app-header">
+          <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+            <Group gap="md" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
+              <Link to={pathTo(spaceHome[me.space])} className="brand-link" aria-label={t('layout.home')}>
+                <Brand />
+              </Link>
+              <Badge variant="light" radius="sm" visibleFrom="sm" data-testid="space-badge">
+                {t(`spaces.${me.space}`)}
+              </Badge>
             </Group>
-            <LanguageSwitch />
-            <Tooltip label={t('layout.logout')} openDelay={400}>
-              <Button variant="default" size="xs" onClick={() => void onLogout()} data-testid="logout">
-                {t('layout.logout')}
-              </Button>
-            </Tooltip>
+            <Group gap="md" wrap="nowrap">
+              <Group gap={8} wrap="nowrap" visibleFrom="xs">
+                <Avatar color="indigo" radius="xl" size={32}>
+                  {initials(me.firstName, me.lastName)}
+                </Avatar>
+                <Stack gap={0}>
+                  <Text size="sm" fw={600} lh={1.2} data-testid="actor-name">
+                    {fullName(me)}
+                  </Text>
+                  <Text size="xs" c="dimmed" lh={1.2}>
+                    {me.email}
+                  </Text>
+                </Stack>
+              </Group>
+              <LanguageSwitch />
+              <Tooltip label={t('layout.logout')} openDelay={400}>
+                <Button variant="default" size="xs" onClick={() => void onLogout()} data-testid="logout">
+                  {t('layout.logout')}
+                </Button>
+              </Tooltip>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <AppShell.Navbar p="md" className="app-navbar">
-        <AppShell.Section>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb="xs" px="sm">
-            {t(`spaces.${me.space}`)}
-          </Text>
-        </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
-          <nav ref={navRef} aria-label={t('layout.navigation')} data-testid="space-nav">
-            {entries.map((page, index) => {
-              const href = pagePath(page.id as PageId, lang);
-              const section = sectionOf(page.id);
-              // Headings only where the menu is long enough to need them (the staff space).
-              const heading = entries.length > 8 && (index === 0 || sectionOf(entries[index - 1]!.id) !== section);
-              return (
-                <div key={page.id}>
-                  {heading && (
-                    <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt={index === 0 ? 0 : 'sm'} mb={4} px="sm" data-testid="nav-section">
-                      {t(section)}
-                    </Text>
-                  )}
-                  <NavLink
-                    component={Link}
-                    to={href}
-                    label={t(page.navKey ?? page.id)}
-                    active={pathname === href || pathname.startsWith(`${href}/`)}
-                    onClick={close}
-                    data-page-id={page.id}
-                    variant="light"
-                    mb={2}
-                    py={4}
-                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  />
-                </div>
-              );
-            })}
-          </nav>
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="nav-footer">
-            {t('layout.footer')}
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
+        <AppShell.Navbar p="md" className="app-navbar">
+          <AppShell.Section>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb="xs" px="sm">
+              {t(`spaces.${me.space}`)}
+            </Text>
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea}>
+            <nav ref={navRef} aria-label={t('layout.navigation')} data-testid="space-nav">
+              {entries.map((page, index) => {
+                const href = pagePath(page.id as PageId, lang);
+                const section = sectionOf(page.id);
+                // Headings only where the menu is long enough to need them (the staff space).
+                const heading = entries.length > 8 && (index === 0 || sectionOf(entries[index - 1]!.id) !== section);
+                return (
+                  <div key={page.id}>
+                    {heading && (
+                      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt={index === 0 ? 0 : 'sm'} mb={4} px="sm" data-testid="nav-section">
+                        {t(section)}
+                      </Text>
+                    )}
+                    <NavLink
+                      component={Link}
+                      to={href}
+                      label={t(page.navKey ?? page.id)}
+                      active={pathname === href || pathname.startsWith(`${href}/`)}
+                      onClick={close}
+                      data-page-id={page.id}
+                      variant="light"
+                      mb={2}
+                      py={4}
+                      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                    />
+                  </div>
+                );
+              })}
+            </nav>
+          </AppShell.Section>
+          <AppShell.Section>
+            <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="nav-footer">
+              {t('layout.footer')}
+            </Text>
+          </AppShell.Section>
+        </AppShell.Navbar>
 
-      <AppShell.Main className="app-main">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Main className="app-main">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </PageDataProvider>
   );
 }

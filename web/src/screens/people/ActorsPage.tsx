@@ -1,39 +1,30 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
-import { errorMessage } from '../../shared/http';
 import { formatPersonOption } from '../../shared/options';
+import { searchChoice, usePageData, useReload, useSearchBox, useSearchParam } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { loadActors, setArchived, type ActorView } from './api';
 import { can, permissionIds } from './fields';
 
-type Filter = 'active' | 'archived' | 'all';
+const filters = ['active', 'archived', 'all'] as const;
+type Filter = (typeof filters)[number];
 
 /** People of the viewer's campuses: search, archive toggle, archive and unarchive (SPEC §2 Actors, §4). */
 export function ActorsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.actorUpdate);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [filter, setFilter] = useState<Filter>('active');
-  const [page, setPage] = useState<{ total: number; items: ActorView[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setPage(await loadActors({ search: term, archived: filter === 'all' ? null : filter === 'archived' }));
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [term, filter]);
-  useEffect(() => void load(), [load]);
+  // The search and the archive filter live in the URL (?q=…&show=archived): a reload keeps them.
+  const search = useSearchBox();
+  const [filter, setFilter] = useSearchParam('show', searchChoice(filters, 'active'));
+  const reload = useReload();
+  const { data: page, error } = usePageData(['people.actors', search.term, filter], () =>
+    loadActors({ search: search.term, archived: filter === 'all' ? null : filter === 'archived' }),
+  );
 
   const toggleArchive = async (actor: ActorView) => {
     const archiving = !actor.archived;
@@ -45,7 +36,7 @@ export function ActorsPage() {
     if (!ok) return;
     try {
       toast.success((await setArchived(actor.id, archiving)).message);
-      await load();
+      await reload(['people.actors']);
     } catch {
       /* the GraphQL helper has shown the error */
     }
@@ -65,8 +56,8 @@ export function ActorsPage() {
         <TextInput
           placeholder={t('people.actors.searchPlaceholder')}
           aria-label={t('people.actors.searchPlaceholder')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          value={search.text}
+          onChange={(e) => search.setText(e.currentTarget.value)}
           w={360}
           data-testid="actors-search"
         />
@@ -83,7 +74,7 @@ export function ActorsPage() {
       </Group>
       {error && <Alert color="red" variant="light">{error}</Alert>}
       <Card withBorder radius="lg" padding={0}>
-        {page === null ? (
+        {page === undefined ? (
           <Center p="xl">{!error && <Loader size="sm" />}</Center>
         ) : page.items.length === 0 ? (
           <Text p="xl" c="dimmed" ta="center">{t('people.actors.empty')}</Text>

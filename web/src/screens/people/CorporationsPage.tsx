@@ -1,31 +1,19 @@
-import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { errorMessage } from '../../shared/http';
-import { loadCorporations, type CorporationView } from './api';
+import { usePageData, useSearchBox } from '../../shared/queries';
+import { loadCorporations } from './api';
 import { can, formatSiret, permissionIds } from './fields';
 
 /** The centre's corporations, with their contacts and tutors (SPEC §2 Corporations). */
 export function CorporationsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [corporations, setCorporations] = useState<CorporationView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    loadCorporations(term).then(
-      (list) => {
-        setCorporations(list);
-        setError(null);
-      },
-      (e: unknown) => setError(errorMessage(e)),
-    );
-  }, [term]);
+  // The search lives in the URL (?q=…): a reload or a shared link shows the same list.
+  const search = useSearchBox();
+  const { data: corporations, error } = usePageData(['people.corporations', search.term], () => loadCorporations(search.term));
 
   return (
     <Stack gap="lg" data-testid="corporations-page">
@@ -40,14 +28,14 @@ export function CorporationsPage() {
       <TextInput
         placeholder={t('people.corporations.searchPlaceholder')}
         aria-label={t('people.corporations.searchPlaceholder')}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
         w={360}
         data-testid="corporations-search"
       />
       {error && <Alert color="red" variant="light">{error}</Alert>}
       <Card withBorder radius="lg" padding={0}>
-        {corporations === null ? (
+        {corporations === undefined ? (
           <Center p="xl">{!error && <Loader size="sm" />}</Center>
         ) : corporations.length === 0 ? (
           <Text p="xl" c="dimmed" ta="center">{t('people.corporations.empty')}</Text>

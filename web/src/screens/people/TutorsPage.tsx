@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { errorMessage } from '../../shared/http';
+import { usePageData, useReload, useSearchBox } from '../../shared/queries';
 import { formatCompanyOption, formatPersonOption } from '../../shared/options';
 import { toast } from '../../shared/toast';
 import { loadTutors, type ActorView } from './api';
@@ -17,21 +16,11 @@ export function TutorsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.corporationUpdate);
-  const [search, setSearch] = useState('');
-  const [term] = useDebouncedValue(search.trim(), 300);
-  const [tutors, setTutors] = useState<ActorView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The search lives in the URL (?q=…): a reload or a shared link shows the same list.
+  const search = useSearchBox();
+  const reload = useReload();
+  const { data: tutors, error } = usePageData(['people.tutors', search.term], () => loadTutors(search.term));
   const [associating, setAssociating] = useState<ActorView | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setTutors(await loadTutors(term));
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [term]);
-  useEffect(() => void load(), [load]);
 
   return (
     <Stack gap="lg" data-testid="tutors-page">
@@ -46,14 +35,14 @@ export function TutorsPage() {
       <TextInput
         placeholder={t('people.actors.searchPlaceholder')}
         aria-label={t('people.actors.searchPlaceholder')}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
         w={360}
         data-testid="tutors-search"
       />
       {error && <Alert color="red" variant="light">{error}</Alert>}
       <Card withBorder radius="lg" padding={0}>
-        {tutors === null ? (
+        {tutors === undefined ? (
           <Center p="xl">{!error && <Loader size="sm" />}</Center>
         ) : tutors.length === 0 ? (
           <Text p="xl" c="dimmed" ta="center">{t('people.tutors.empty')}</Text>
@@ -115,7 +104,7 @@ export function TutorsPage() {
             onDone={async (message) => {
               toast.success(message);
               setAssociating(null);
-              await load();
+              await reload(['people.tutors']);
             }}
           />
         )}

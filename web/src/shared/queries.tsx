@@ -1,0 +1,74 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { errorMessage } from './http';
+
+// Page data through TanStack Query: an answer is kept under the key of what was asked (the page, its filters),
+// so a late answer to an older search can never replace a newer one, and a page change aborts what it no
+// longer needs. Staff pages only: the client lives in the staff layout, loaded with it.
+
+const client = new QueryClient({
+  defaultOptions: {
+    // The server already said what went wrong (errors are shown by the page); retrying a refusal helps nobody.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+  },
+});
+
+export function PageDataProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * What a page shows, loaded for `key` (its name and the filters it depends on). While a new key loads, the
+ * previous answer stays on screen (`data`), with `loading` true; `error` is the message to show, if any.
+ */
+export function usePageData<T>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>) {
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData });
+  return { data: query.data, loading: query.isFetching, error: query.error ? errorMessage(query.error) : null };
+}
+
+/** After a change: load again every page whose key starts with `prefix` (the list just changed). */
+export function useReload() {
+  const queries = useQueryClient();
+  return (prefix: readonly unknown[]) => queries.invalidateQueries({ queryKey: prefix });
+}
+
+/**
+ * One search parameter of the page's URL (`?q=…`), read through `parse` (anything it does not accept reads as
+ * its default, so a hand-edited URL cannot break the page) and written back without a new history entry.
+ */
+export function useSearchParam<T>(name: string, parse: (raw: unknown) => T): [T, (value: T | null) => void] {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const value = parse(search[name]);
+  const set = (next: T | null) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, [name]: next === null || next === '' ? undefined : next }),
+      replace: true,
+    } as never);
+  return [value, set];
+}
+
+/** Readers of search parameters. */
+export const searchText = (raw: unknown): string => (typeof raw === 'string' ? raw.slice(0, 200) : typeof raw === 'number' ? String(raw) : '');
+export const searchChoice =
+  <T extends string>(choices: readonly T[], fallback: T) =>
+  (raw: unknown): T =>
+    typeof raw === 'string' && (choices as readonly string[]).includes(raw) ? (raw as T) : fallback;
+
+/**
+ * A search box kept in the URL (`?q=`): `text` follows the keyboard, `term` the pause in typing, and the URL
+ * (so a reload or a shared link shows the same search) follows `term`.
+ */
+export function useSearchBox(name = 'q', delay = 300): { text: string; setText: (text: string) => void; term: string } {
+  const [fromUrl, setUrl] = useSearchParam(name, searchText);
+  const [text, setText] = useState(fromUrl);
+  const [term] = useDebouncedValue(text.trim(), delay);
+  useEffect(() => {
+    if (term !== fromUrl) setUrl(term);
+    // The URL follows the term, never the other way (that would undo typing).
+  }, [term]);
+  return { text, setText, term };
+}
