@@ -150,6 +150,11 @@ describe('students in Chromium', () => {
     expect(await page.locator(`[data-testid=student-row][data-name="${family} Élodie"]`).count()).toBe(1);
     expect(await page.getByTestId('students-export').getAttribute('href')).toMatch(/^\/api\/export-xlsx\/\?trainingSessionId=[0-9a-f-]{36}&trainingGroupIds=[0-9a-f-]{36}$/);
     await screenshot(page, 'students-list-filtered-en');
+    // The filter is in the URL: a reload shows the same students.
+    expect(new URL(page.url()).searchParams.get('groups')).toMatch(/[0-9a-f-]{36}/);
+    await page.reload();
+    await expect.poll(() => page.locator(`[data-testid=student-row][data-name="${family} Élodie"]`).count()).toBe(1);
+    expect((await page.getByTestId('student-row').locator('td:nth-child(4)').allTextContents()).every((g) => g.startsWith('MCO1-PAR'))).toBe(true);
 
     // A group of Paris with the Lyon campus chosen: the SPEC message.
     await choose(page, page.getByTestId('filter-campus'), 'Lyo', 'Lyon');

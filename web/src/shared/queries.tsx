@@ -23,8 +23,8 @@ export function PageDataProvider({ children }: { children: ReactNode }) {
  * What a page shows, loaded for `key` (its name and the filters it depends on). While a new key loads, the
  * previous answer stays on screen (`data`), with `loading` true; `error` is the message to show, if any.
  */
-export function usePageData<T>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>) {
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData });
+export function usePageData<T>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>, options: { enabled?: boolean } = {}) {
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
   return { data: query.data, loading: query.isFetching, error: query.error ? errorMessage(query.error) : null };
 }
 
@@ -53,6 +53,11 @@ export function useSearchParam<T>(name: string, parse: (raw: unknown) => T): [T,
 
 /** Readers of search parameters. */
 export const searchText = (raw: unknown): string => (typeof raw === 'string' ? raw.slice(0, 200) : typeof raw === 'number' ? String(raw) : '');
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One id (a UUID), else null. */
+export const searchId = (raw: unknown): string | null => (typeof raw === 'string' && uuidPattern.test(raw) ? raw : null);
+/** A list of ids (UUIDs only; anything else is dropped). */
+export const searchIds = (raw: unknown): string[] => (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((id): id is string => searchId(id) !== null);
 export const searchChoice =
   <T extends string>(choices: readonly T[], fallback: T) =>
   (raw: unknown): T =>

@@ -1,47 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, MultiSelect, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { errorMessage } from '../../shared/http';
-import { apiPaths, loadStudents, loadTrainingChoices, type GroupOption, type SessionOption, type StudentFilter, type StudentListRow, type TrainingOption } from './api';
+import { searchId, searchIds, usePageData, useSearchParam } from '../../shared/queries';
+import { apiPaths, loadStudents, loadTrainingChoices, type GroupOption, type StudentFilter, type StudentListRow, type TrainingOption } from './api';
 import { can } from './permissions';
 
 /** The student list of the actor's campuses, with filters (campus, session, trainings, groups) and the .xlsx export. */
 export function StudentsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [choices, setChoices] = useState<{ sessions: SessionOption[]; trainings: TrainingOption[]; groups: GroupOption[] } | null>(null);
-  const [filter, setFilter] = useState<StudentFilter>({ campusId: null, trainingSessionId: null, trainingIds: [], trainingGroupIds: [] });
-  const [rows, setRows] = useState<StudentListRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    loadTrainingChoices()
-      .then((loaded) => {
-        setChoices(loaded);
-        setFilter((f) => ({ ...f, trainingSessionId: loaded.sessions.find((s) => s.isCurrent)?.id ?? null }));
-      })
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, []);
-
-  useEffect(() => {
-    if (!choices) return;
-    let live = true;
-    setRows(null);
-    setError(null);
-    loadStudents(filter)
-      .then((found) => live && setRows(found))
-      .catch((e: unknown) => {
-        if (!live) return;
-        setError(errorMessage(e));
-        setRows([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [choices, filter]);
+  const { data: choices, error: choicesError } = usePageData(['students.choices'], () => loadTrainingChoices());
+  // The filters live in the URL (?campus=…&session=…&trainings=…&groups=…); no session means the current one,
+  // `session=all` every session.
+  const [campusId, setCampusId] = useSearchParam('campus', searchId);
+  const [session, setSession] = useSearchParam('session', (raw) => (raw === 'all' ? 'all' : searchId(raw)));
+  const [trainingIds, setTrainingIds] = useSearchParam('trainings', searchIds);
+  const [trainingGroupIds, setTrainingGroupIds] = useSearchParam('groups', searchIds);
+  const currentSession = choices?.sessions.find((s) => s.isCurrent)?.id ?? null;
+  const filter: StudentFilter = { campusId, trainingSessionId: session === 'all' ? null : (session ?? currentSession), trainingIds, trainingGroupIds };
+  const list = usePageData(['students.list', filter], () => loadStudents(filter), { enabled: !!choices });
+  const error = choicesError ?? list.error;
+  const rows: StudentListRow[] | null = list.error ? [] : (list.data ?? null);
 
   const campuses = me?.campuses ?? [];
   // The options offered follow the campus and session chosen; choices made before stay, and the server says if they no longer fit.
@@ -79,22 +61,22 @@ export function StudentsPage() {
           <Select
             label={t('students.list.campus')} placeholder={t('students.list.allCampuses')} clearable
             data={campuses.map((c) => ({ value: c.id, label: c.name }))} value={filter.campusId}
-            onChange={(campusId) => setFilter((f) => ({ ...f, campusId }))} data-testid="filter-campus"
+            onChange={setCampusId} data-testid="filter-campus"
           />
           <Select
             label={t('students.list.session')} placeholder={t('students.list.allSessions')} clearable
             data={(choices?.sessions ?? []).map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('students.common.current')})` : s.name }))}
-            value={filter.trainingSessionId} onChange={(trainingSessionId) => setFilter((f) => ({ ...f, trainingSessionId }))} data-testid="filter-session"
+            value={filter.trainingSessionId} onChange={(id) => setSession(id ?? 'all')} data-testid="filter-session"
           />
           <MultiSelect
             label={t('students.list.trainings')} placeholder={t('students.list.allTrainings')} searchable clearable
             data={withChosen(trainings.map((tr) => ({ value: tr.id, label: trainingLabel(tr) })), filter.trainingIds, (choices?.trainings ?? []).map((tr) => ({ id: tr.id, label: trainingLabel(tr) })))}
-            value={filter.trainingIds} onChange={(trainingIds) => setFilter((f) => ({ ...f, trainingIds }))} data-testid="filter-trainings"
+            value={filter.trainingIds} onChange={(ids) => setTrainingIds(ids.length ? ids : null)} data-testid="filter-trainings"
           />
           <MultiSelect
             label={t('students.list.groups')} placeholder={t('students.list.allGroups')} searchable clearable
             data={withChosen(groups.map((g) => ({ value: g.id, label: groupLabel(g) })), filter.trainingGroupIds, (choices?.groups ?? []).map((g) => ({ id: g.id, label: groupLabel(g) })))}
-            value={filter.trainingGroupIds} onChange={(trainingGroupIds) => setFilter((f) => ({ ...f, trainingGroupIds }))} data-testid="filter-groups"
+            value={filter.trainingGroupIds} onChange={(ids) => setTrainingGroupIds(ids.length ? ids : null)} data-testid="filter-groups"
           />
         </Group>
       </Card>
