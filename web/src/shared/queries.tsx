@@ -11,7 +11,9 @@ import { errorMessage } from './http';
 const client = new QueryClient({
   defaultOptions: {
     // The server already said what went wrong (errors are shown by the page); retrying a refusal helps nobody.
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+    // Nothing is kept once no page shows it: coming back to a page (after a save elsewhere) loads it afresh,
+    // never a stale copy first.
+    queries: { retry: false, refetchOnWindowFocus: false, gcTime: 0 },
   },
 });
 
@@ -25,7 +27,7 @@ export function PageDataProvider({ children }: { children: ReactNode }) {
  */
 export function usePageData<T>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>, options: { enabled?: boolean } = {}) {
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
-  return { data: query.data, loading: query.isFetching, error: query.error ? errorMessage(query.error) : null };
+  return { data: query.data, loading: query.isFetching, error: query.error ? errorMessage(query.error) : null, reload: () => query.refetch().then(() => undefined) };
 }
 
 /** After a change: load again every page whose key starts with `prefix` (the list just changed). */

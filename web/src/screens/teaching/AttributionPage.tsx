@@ -13,7 +13,7 @@ import { errorOf, fullName, Loading, setField, useLoaded } from './common';
 
 /** /coachs/attribution/new: students of a campus followed by a coach in the current session. */
 export function AttributionPage() {
-  const { data, error, reload } = useLoaded(loadAttributionForm, []);
+  const { data, error, reload } = useLoaded(['attributionForm'], loadAttributionForm);
   if (!data) return <Loading error={error} />;
   return <AttributionForm data={data} reload={reload} />;
 }

@@ -32,7 +32,7 @@ export function CoachContractEditPage() {
 }
 
 function Loader({ coachId, contractId }: { coachId: string; contractId: string | null }) {
-  const { data, error } = useLoaded(() => loadCoachContractForm(coachId, contractId), [coachId, contractId]);
+  const { data, error } = useLoaded(['coachContractForm', coachId, contractId], () => loadCoachContractForm(coachId, contractId));
   if (!data) return <Loading error={error} />;
   return <CoachContractForm key={contractId ?? 'new'} data={data} />;
 }

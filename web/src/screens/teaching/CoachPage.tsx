@@ -12,7 +12,7 @@ import { fullName, Loading, useLoaded, useNumber } from './common';
 /** /informations/{id}: a coach, its informations, the students it follows and its contracts of the current session. */
 export function CoachPage() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
-  const { data, error, reload } = useLoaded(() => loadCoachPage(id), [id]);
+  const { data, error, reload } = useLoaded(['coachPage', id], () => loadCoachPage(id));
   if (!data) return <Loading error={error} />;
   return <CoachView data={data} reload={reload} />;
 }

@@ -11,7 +11,7 @@ export function CoachesPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [campus, setCampus] = useState<string | null>(null);
-  const { data: coaches, error } = useLoaded(() => loadCoaches(campus ? [campus] : null), [campus]);
+  const { data: coaches, error } = useLoaded(['coaches', campus], () => loadCoaches(campus ? [campus] : null));
   return (
     <Stack gap="lg" data-testid="coaches-page">
       <Group justify="space-between" align="flex-end">

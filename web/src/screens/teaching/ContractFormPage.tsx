@@ -38,7 +38,7 @@ export function ContractEditPage() {
 }
 
 function ContractFormLoader({ teacherId, contractId }: { teacherId: string; contractId: string | null }) {
-  const { data, error } = useLoaded(() => loadContractForm(teacherId, contractId), [teacherId, contractId]);
+  const { data, error } = useLoaded(['contractForm', teacherId, contractId], () => loadContractForm(teacherId, contractId));
   if (!data) return <Loading error={error} />;
   return <ContractForm key={contractId ?? 'new'} data={data} />;
 }

@@ -32,7 +32,7 @@ const kindColor: Record<FollowUpKind, string> = { disciplinary: 'orange', 'preve
 /** /coaching/students/{student}: a student's coach and follow-ups, the latest first. */
 export function StudentFollowUpsPage() {
   const { student = '' } = useParams({ strict: false }) as { student?: string };
-  const { data, error } = useLoaded(() => loadStudentFollowUps(student), [student]);
+  const { data, error } = useLoaded(['followUps', student], () => loadStudentFollowUps(student));
   if (!data) return <Loading error={error} />;
   return <StudentFollowUpsView data={data} />;
 }
@@ -108,11 +108,11 @@ export const AbandonEditPage = () => <FollowUpFormPage kind="abandon" editing />
 
 function FollowUpFormPage({ kind, editing = false }: { kind: FollowUpKind; editing?: boolean }) {
   const { student = '', id = '' } = useParams({ strict: false }) as { student?: string; id?: string };
-  const { data, error } = useLoaded(async () => {
+  const { data, error } = useLoaded(['followUpForm', student, id, kind, editing], async () => {
     const overview = await loadStudentFollowUps(student);
     const followUp = editing ? (await requestJson<{ followUp: FollowUp }>('GET', apiPaths.followUpEdit(student, kind as 'break' | 'abandon', id))).followUp : null;
     return { overview, followUp };
-  }, [student, id, kind, editing]);
+  });
   if (!data) return <Loading error={error} />;
   return <FollowUpForm kind={kind} overview={data.overview} followUp={data.followUp} />;
 }

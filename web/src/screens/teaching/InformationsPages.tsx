@@ -58,7 +58,7 @@ export const CoachInformationsEditPage = () => <InformationsPage config={coachCo
 
 function InformationsPage({ config, mode }: { config: InformationsConfig; mode: 'new' | 'edit' }) {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
-  const { data, error } = useLoaded(() => config.load(id), [id, config]);
+  const { data, error } = useLoaded([config.prefix, id], () => config.load(id));
   if (!data) return <Loading error={error} />;
   return <InformationsForm config={config} mode={mode} id={id} person={data.person} informations={data.informations} />;
 }

@@ -16,7 +16,7 @@ import { ContractStatusBadge, fullName, Loading, useCan, useLoaded, useNumber } 
 /** /teachers/{id}/informations: the teacher, its informations, contracts of the current session and companies. */
 export function TeacherPage() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
-  const { data, error, reload } = useLoaded(() => loadTeacherPage(id), [id]);
+  const { data, error, reload } = useLoaded(['teacherPage', id], () => loadTeacherPage(id));
   if (!data) return <Loading error={error} />;
   return <TeacherView data={data} reload={reload} />;
 }

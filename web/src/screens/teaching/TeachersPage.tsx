@@ -12,7 +12,7 @@ export function TeachersPage() {
   const can = useCan();
   const { number } = useNumber();
   const [campus, setCampus] = useState<string | null>(null);
-  const { data: teachers, error } = useLoaded(() => loadTeachers(campus ? [campus] : null), [campus]);
+  const { data: teachers, error } = useLoaded(['teachers', campus], () => loadTeachers(campus ? [campus] : null));
 
   return (
     <Stack gap="lg" data-testid="teachers-page">

@@ -1,11 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Badge, Center, Loader, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { getIn, type FormikValues } from 'formik';
 import type { ServerFormApi } from '../../shared/form';
 import { useLanguage } from '../../language';
 import { useMe } from '../../session';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import type { ContractStatus } from './api';
 
 /** The permissions the server says the actor holds somewhere (core/API.md Me.permissions). */
@@ -25,19 +25,10 @@ export function useNumber(): { number: (value: number) => string; money: (value:
 }
 
 /** Loads page data once (and again when `reload` is called); shows a loader, then the page or the error. */
-export function useLoaded<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: string | null; reload: () => Promise<void> } {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = async () => {
-    try {
-      setData(await load());
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  };
-  useEffect(() => void reload(), deps);
-  return { data, error, reload };
+/** A page's data for `key` (what it shows and what it depends on), through usePageData: no late answer wins. */
+export function useLoaded<T>(key: readonly unknown[], load: () => Promise<T>): { data: T | null; error: string | null; reload: () => Promise<void> } {
+  const { data, error, reload } = usePageData(['teaching', ...key], () => load());
+  return { data: data ?? null, error, reload };
 }
 
 export function Loading({ error, children }: { error: string | null; children?: ReactNode }) {
