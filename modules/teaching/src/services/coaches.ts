@@ -1,29 +1,16 @@
 import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Knex, type Translate, type Violation } from '@alterna/core';
-import type { Campus } from '@alterna/training-centre';
 import type { TrainingSession } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { coachAttributionSchema, coachInformationsSchema } from '../validation/index.js';
 import type { ServiceContext } from './context.js';
 import { actorIdsOn, peopleByIds, type Person } from './people.js';
+import type { CoachInformations, CoachedStudent } from '../types.js';
+export type { CoachInformations, CoachedStudent };
 
 /** A coach: an actor with typology coach on a campus; rules on the campuses the viewer may see. */
 export type Coach = Person;
 
-export interface CoachInformations {
-  specialities: string | null;
-  maxStudents: number | null;
-  comment: string | null;
-}
 
-/** A student of a campus and the coach following it in the current session, if any. */
-export interface CoachedStudent {
-  id: string;
-  firstName: string;
-  lastName: string;
-  campus: Campus;
-  attributionId: string | null;
-  coach: { id: string; firstName: string; lastName: string } | null;
-}
 
 export interface CoachesService {
   /** Coaches of the viewer's campuses (narrowed to campusList), by last then first name. */

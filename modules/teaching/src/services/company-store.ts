@@ -1,5 +1,7 @@
 import type { Knex } from '@alterna/core';
 import type { ActivityDeclarationType, LegalForm } from '../rules/references.js';
+import type { CompanyAddress } from '../types.js';
+export type { CompanyAddress };
 
 /** SPEC §3 TeacherCompany; `teacherIds` are the teachers it is associated with. */
 export interface TeacherCompany {
@@ -15,13 +17,6 @@ export interface TeacherCompany {
   teacherIds: string[];
 }
 
-export interface CompanyAddress {
-  streetAddress: string | null;
-  addressSupplement: string | null;
-  postalCode: string | null;
-  addressLocality: string | null;
-  addressCountry: string | null;
-}
 
 export const companyColumns = [
   'id', 'siret', 'name', 'legal_form', 'activity_declaration_number_type', 'activity_declaration_number', 'comment',

@@ -1,36 +1,14 @@
 import { AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
-import type { Campus } from '@alterna/training-centre';
 import { perm } from '../permissions.js';
 import { editableFollowUpKinds, type FollowUpKind } from '../rules/references.js';
 import { abandonFollowUpSchema, breakFollowUpSchema, disciplinaryFollowUpSchema, preventRegistrationBreakSchema } from '../validation/index.js';
 import type { CoachesService } from './coaches.js';
 import { dateText, type ServiceContext } from './context.js';
 import { peopleByIds } from './people.js';
+import type { FollowUp, StudentFollowUps } from '../types.js';
+export type { FollowUp, StudentFollowUps };
 
-/** A coaching follow-up of a student (SPEC §2 Coaching), keyed by the student's actor. */
-export interface FollowUp {
-  id: string;
-  studentId: string;
-  campus: Campus;
-  kind: FollowUpKind;
-  date: string;
-  /** Disciplinary measure, break initiative or abandon reason; null for a prevention. */
-  category: string | null;
-  risks: string[];
-  description: string | null;
-  actions: string | null;
-  recordedBy: { id: string; firstName: string; lastName: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
-/** A student's coaching page: who follows it and everything recorded, the latest first. */
-export interface StudentFollowUps {
-  student: { id: string; firstName: string; lastName: string; campus: Campus };
-  coach: { id: string; firstName: string; lastName: string } | null;
-  followUps: FollowUp[];
-  canWrite: boolean;
-}
 
 export interface FollowUpsService {
   overview(actor: Actor | null, studentId: string): Promise<StudentFollowUps>;

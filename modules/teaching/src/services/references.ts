@@ -1,21 +1,9 @@
 import type { Knex } from '@alterna/core';
 import type { ServiceContext } from './context.js';
+import type { RelatedActivity, TeacherStatus } from '../types.js';
+export type { RelatedActivity, TeacherStatus };
 
-/** SPEC §3 teacherStatus (id, reference); labels are teaching.teacherStatus.<reference>. */
-export interface TeacherStatus {
-  id: string;
-  reference: string;
-  /** The contract then names the teacher's company. */
-  requiresCompany: boolean;
-}
 
-/** SPEC §3 related activity with its isHour flag; labels are teaching.relatedActivity.<reference>. */
-export interface RelatedActivity {
-  id: string;
-  reference: string;
-  audience: 'teacher' | 'coach';
-  isHour: boolean;
-}
 
 export interface ReferencesService {
   teacherStatuses(trx?: Knex): Promise<TeacherStatus[]>;

@@ -3,16 +3,12 @@ import { perm, teacherTypologies } from '../permissions.js';
 import { teacherInformationsSchema } from '../validation/index.js';
 import type { ServiceContext } from './context.js';
 import { actorIdsOn, peopleByIds, type Person } from './people.js';
+import type { TeacherInformations } from '../types.js';
+export type { TeacherInformations };
 
 /** A teacher: an actor with typology teacher or trainer on a campus (SPEC §3 Actor, §6); rules on the campuses the viewer may see. */
 export type Teacher = Person;
 
-export interface TeacherInformations {
-  specialities: string | null;
-  diploma: string | null;
-  professionalExperience: string | null;
-  comment: string | null;
-}
 
 export interface TeachersService {
   /** Teachers of the viewer's campuses (narrowed to campusList), by last name then first name. */

@@ -3,62 +3,12 @@ import { currentLanguage } from '../../language';
 import { gql } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 import type {
-  ActivityLine,
-  AttributionFormData,
-  Campus,
-  CoachContract,
-  CoachContractFormData,
-  CoachInformations,
-  CoachPageData,
-  CoachRow,
-  CoachedStudent,
-  CompanyAddress,
-  ContractFormData,
-  ContractStatus,
-  FollowUp,
-  FollowUpKind,
-  FoundCompany,
-  Person,
-  RelatedActivity,
-  SchoolSubject,
-  StudentFollowUps,
-  TeacherCompany,
-  TeacherContract,
-  TeacherInformations,
-  TeacherPageData,
-  TeacherRow,
-  TeacherStatus,
-  TrainingSession,
+  AttributionFormData, CoachContractFormData, CoachPageData, CoachRow, ContractFormData, FollowUpKind, FoundCompany, StudentFollowUps,
+  TeacherPageData, TeacherRow,
 } from '@alterna/teaching/types';
 
-export type {
-  ActivityLine,
-  AttributionFormData,
-  Campus,
-  CoachContract,
-  CoachContractFormData,
-  CoachInformations,
-  CoachPageData,
-  CoachRow,
-  CoachedStudent,
-  CompanyAddress,
-  ContractFormData,
-  ContractStatus,
-  FollowUp,
-  FollowUpKind,
-  FoundCompany,
-  Person,
-  RelatedActivity,
-  SchoolSubject,
-  StudentFollowUps,
-  TeacherCompany,
-  TeacherContract,
-  TeacherInformations,
-  TeacherPageData,
-  TeacherRow,
-  TeacherStatus,
-  TrainingSession,
-};
+// Screens import the module's shapes from here, with the calls.
+export type * from '@alterna/teaching/types';
 
 const fr = () => currentLanguage() === 'fr';
 const id = (value: string) => encodeURIComponent(value);
