@@ -1,39 +1,24 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
-import { errorMessage } from '../../shared/http';
-import { loadGroups, loadSessions, type TrainingGroup, type TrainingSession } from './api';
+import { searchId, usePageData, useSearchParam } from '../../shared/queries';
+import { loadGroups, loadSessions, type TrainingGroup } from './api';
 import { can } from './fields';
 
 /** Training groups of the actor's campuses, for a session (the current one first). */
 export function TrainingGroupsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [sessions, setSessions] = useState<TrainingSession[]>([]);
-  const [sessionId, setSessionId] = useState<string | null>(null);
-  const [groups, setGroups] = useState<TrainingGroup[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    loadSessions()
-      .then((list) => {
-        setSessions(list);
-        setSessionId((list.find((s) => s.isCurrent) ?? list[0])?.id ?? null);
-        if (!list.length) setGroups([]);
-      })
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, []);
-
-  useEffect(() => {
-    if (!sessionId) return;
-    setGroups(null);
-    loadGroups(sessionId)
-      .then(setGroups)
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [sessionId]);
+  const loadedSessions = usePageData(['trainings.sessions'], () => loadSessions());
+  const sessions = loadedSessions.data ?? [];
+  // The session shown is in the URL (?session=…); none means the current one (else the first).
+  const [chosen, setSessionId] = useSearchParam('session', searchId);
+  const sessionId = chosen ?? (sessions.find((s) => s.isCurrent) ?? sessions[0])?.id ?? null;
+  const loadedGroups = usePageData(['trainings.groups', sessionId], () => loadGroups(sessionId!), { enabled: !!sessionId });
+  const error = loadedSessions.error ?? loadedGroups.error;
+  const groups: TrainingGroup[] | null = loadedSessions.data && !sessionId ? [] : (loadedGroups.data ?? null);
 
   return (
     <Stack gap="lg" data-testid="groups-page">

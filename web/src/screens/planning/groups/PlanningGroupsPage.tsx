@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, MultiSelect, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
 import { useMe } from '../../../session';
 import { PageTitle } from '../../../shared/PageTitle';
-import { errorMessage } from '../../../shared/http';
+import { searchIds, usePageData, useSearchParam } from '../../../shared/queries';
 import { formatHours, groupPermissions, loadGroupsByCampus, type GraphPlanningGroup } from './api';
 
 const staffTypologies = ['pedagogy', 'isd', 'management', 'campus-manager', 'read-only'];
@@ -14,20 +14,10 @@ export function PlanningGroupsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const campuses = useMemo(() => (me?.campuses ?? []).filter((c) => c.typologies.some((typology) => staffTypologies.includes(typology))), [me]);
-  const [campusIds, setCampusIds] = useState<string[]>([]);
-  const [groups, setGroups] = useState<GraphPlanningGroup[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setGroups(null);
-    loadGroupsByCampus(campusIds.length ? campusIds : null)
-      .then((list) => live && setGroups(list))
-      .catch((e: unknown) => live && setError(errorMessage(e)));
-    return () => {
-      live = false;
-    };
-  }, [campusIds]);
+  // The campus filter is in the URL (?campuses=…): a reload or a shared link shows the same groups.
+  const [campusIds, setCampusIds] = useSearchParam('campuses', searchIds);
+  const { data, error } = usePageData(['planning.groups', campusIds], () => loadGroupsByCampus(campusIds.length ? campusIds : null));
+  const groups: GraphPlanningGroup[] | null = data ?? null;
 
   return (
     <Stack gap="lg" data-testid="planning-groups-page">
@@ -40,7 +30,7 @@ export function PlanningGroupsPage() {
               placeholder={campusIds.length ? undefined : t('planning.groups.allCampuses')}
               data={campuses.map((c) => ({ value: c.id, label: c.name }))}
               value={campusIds}
-              onChange={setCampusIds}
+              onChange={(ids) => setCampusIds(ids.length ? ids : null)}
               clearable
               miw={220}
               data-testid="planning-groups-campus"
