@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
 import { formatDateTime } from '../../shared/format';
 import { errorMessage } from '../../shared/http';
+import { searchChoice, searchId, usePageData, useReload, useSearchParam } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { fullName, useMe } from '../../session';
 import { decide, loadInbox, type ProfileChangeRequest, type RequestStatus, type Transition } from './api';
@@ -17,21 +18,14 @@ type Filter = (typeof FILTERS)[number];
 export function ProfileChangeInboxPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [campusId, setCampusId] = useState<string | null>(null);
-  const [requests, setRequests] = useState<ProfileChangeRequest[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // The status and campus shown are in the URL (?status=…&campus=…): a reload keeps them.
+  const [filter, setFilter] = useSearchParam('status', searchChoice(FILTERS, 'pending'));
+  const [campusId, setCampusId] = useSearchParam('campus', searchId);
+  const reload = useReload();
+  const inbox = usePageData(['profileChanges.inbox', filter, campusId], () => loadInbox(filter === 'all' ? null : (filter as RequestStatus), campusId));
+  const requests: ProfileChangeRequest[] | null = inbox.data ?? null;
+  const loadError = inbox.error;
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setRequests(await loadInbox(filter === 'all' ? null : (filter as RequestStatus), campusId));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, [filter, campusId]);
-  useEffect(() => void load(), [load]);
 
   const act = async (request: ProfileChangeRequest, transition: Transition) => {
     const name = fullName(request.person);
@@ -53,7 +47,7 @@ export function ProfileChangeInboxPage() {
       toast.error(errorMessage(error));
     } finally {
       setBusy(null);
-      void load();
+      void reload(['profileChanges.inbox']);
     }
   };
 
