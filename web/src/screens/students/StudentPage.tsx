@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +8,10 @@ import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, type Student } from './api';
 import { can } from './permissions';
+import { usePageData } from '../../shared/queries';
 
 /** A student: coordinates, legal guardian, registrations with their contracts, and the Y-1 situation. */
 export function StudentPage() {
@@ -21,10 +20,9 @@ export function StudentPage() {
   const me = useMe();
   const language = useLanguage();
   const canChange = can(me, 'students.student.update');
-  const [student, setStudent] = useState<Student | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => loadStudent(id).then(setStudent).catch((e: unknown) => setError(errorMessage(e))), [id]);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['students.show', id], () => loadStudent(id));
+  const student: Student | null = page.data ?? null;
+  const { error, reload: load } = page;
 
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!student) return <Center p="xl"><Loader size="sm" /></Center>;

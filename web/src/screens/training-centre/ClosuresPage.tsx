@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { gql } from '../../shared/gql';
-import { errorMessage } from '../../shared/http';
 import { loadClosures, mutations, type Closure, type PublicHoliday } from './api';
 import { CampusSwitch } from './CampusSwitch';
 import { ClosureDialog } from './ClosureDialog';
 import { confirmAndRun } from './remove';
 import { useCampusChoice } from './useCampusChoice';
+import { usePageData } from '../../shared/queries';
 
 const TYPE_COLOR: Record<string, string> = { holidays: 'blue', closure: 'red', bridge: 'grape', other: 'gray' };
 
@@ -20,21 +20,11 @@ export function ClosuresPage() {
   const { t, i18n } = useTranslation();
   const { campuses, campus, setCampusId, error: campusError } = useCampusChoice();
   const [year, setYear] = useState(() => new Date().getFullYear());
-  const [data, setData] = useState<{ closures: Closure[]; holidays: PublicHoliday[] } | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ closure: Closure | null } | null>(null);
   const campusId = campus?.uuid ?? null;
-
-  const load = useCallback(async () => {
-    if (!campusId) return;
-    try {
-      setData(await loadClosures(campusId, year));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, [campusId, year]);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['trainingCentre.closures', campusId, year], () => loadClosures(campusId!, year), { enabled: !!campusId });
+  const data: { closures: Closure[]; holidays: PublicHoliday[] } | null = page.data ?? null;
+  const { error: loadError, reload: load } = page;
 
   const long = (date: string, withYear = false) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'long', year: withYear ? 'numeric' : undefined, timeZone: 'UTC' }).format(

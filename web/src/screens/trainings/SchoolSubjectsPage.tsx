@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, ColorInput, ColorSwatch, Group, Loader, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,10 @@ import { schoolSubjectSchema } from '@alterna/trainings/validation';
 import { useMe } from '../../session';
 import { confirm } from '../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { createSubject, loadSubjects, updateSubject, type SchoolSubject } from './api';
 import { can, fieldProps } from './fields';
+import { usePageData } from '../../shared/queries';
 
 type Filter = 'active' | 'archived' | 'all';
 
@@ -18,19 +18,11 @@ export function SchoolSubjectsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, 'trainings.subject.update');
-  const [subjects, setSubjects] = useState<SchoolSubject[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const page = usePageData(['trainings.subjects'], () => loadSubjects());
+  const subjects: SchoolSubject[] | null = page.data ?? null;
+  const { error, reload: load } = page;
   const [filter, setFilter] = useState<Filter>('active');
   const [editing, setEditing] = useState<SchoolSubject | 'new' | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setSubjects(await loadSubjects());
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
 
   const shown = useMemo(
     () => (subjects ?? []).filter((s) => filter === 'all' || (filter === 'archived') === s.archived),

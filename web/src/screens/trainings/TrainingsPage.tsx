@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Checkbox, Group, Loader, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,10 @@ import { trainingSchema } from '@alterna/trainings/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadTrainings, type Training } from './api';
 import { can, fieldProps } from './fields';
+import { usePageData } from '../../shared/queries';
 
 /** Trainings list; the creation dialog opens on /training-center/trainings/new (SPEC §2). */
 export function TrainingsPage({ creating = false }: { creating?: boolean }) {
@@ -17,18 +17,10 @@ export function TrainingsPage({ creating = false }: { creating?: boolean }) {
   const me = useMe();
   const goTo = useGoTo();
   const canChange = can(me?.permissions, 'trainings.training.update');
-  const [trainings, setTrainings] = useState<Training[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const page = usePageData(['trainings.list'], () => loadTrainings());
+  const trainings: Training[] | null = page.data ?? null;
+  const { error, reload: load } = page;
   const [editing, setEditing] = useState<Training | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setTrainings(await loadTrainings());
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
 
   const closeDialog = () => {
     setEditing(null);
