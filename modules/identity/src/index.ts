@@ -2,6 +2,8 @@ import { defineModule, staffTypologies } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { actors } from './migrations/20261122000200_actors.js';
+import { actorPhone } from './migrations/20261122000300_actor_phone.js';
+import { readViews } from './migrations/20261122000400_read_views.js';
 import { identityServices, type IdentityServices } from './services/index.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
@@ -11,12 +13,13 @@ import { registerCampusHooks } from './campus-hooks.js';
 export type { IdentityServices } from './services/index.js';
 export { demoPassword, demoLoginList, demoEmail } from './seed.js';
 export { hashPassword, sessionCookie } from './services/auth.js';
+export { EmailTakenError, type Accounts, type NewActor, type ActorChanges, type AccessGrant } from './services/accounts.js';
 
 /** Who is who: actors, typologies, campus access rules, login sessions. */
 export default defineModule<IdentityServices>({
   name: 'identity',
   dependsOn: ['training-centre'],
-  migrations: [actors],
+  migrations: [actors, actorPhone, readViews],
   locales: { fr, en },
   permissions: [
     { id: 'identity.actor.read', kind: 'read', typologies: staffTypologies },

@@ -26,5 +26,5 @@ export default defineModule<PeopleServices>({
   services: peopleServices,
   routes,
   graphql,
-  seed: (_services, _core, knex) => seedPeople(knex),
+  seed: (_services, core, knex) => seedPeople(core, knex),
 });

@@ -1,4 +1,5 @@
-import type { Knex } from '@alterna/core';
+import type { CoreDeps, Knex } from '@alterna/core';
+import type { IdentityServices } from '@alterna/identity';
 
 /** The demo centre's companies, their contacts and tutors, and a few more staff members (no logins). */
 const demoCorporations = [
@@ -31,7 +32,8 @@ const demoLinks = [
 const emailOf = (firstName: string, lastName: string) =>
   `${firstName}.${lastName}@demo.alterna.school`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-export async function seedPeople(knex: Knex): Promise<void> {
+export async function seedPeople(core: CoreDeps, knex: Knex): Promise<void> {
+  const { accounts } = core.module<IdentityServices>('identity');
   await knex.transaction(async (trx) => {
     const campuses = new Map<string, string>((await trx('training_centre_campuses as campuses').select('id', 'name')).map((c: { id: string; name: string }) => [c.name, c.id]));
     const campusId = (name: string) => {
@@ -41,11 +43,12 @@ export async function seedPeople(knex: Knex): Promise<void> {
     };
     const corporationRows: { id: string; name: string }[] = await trx('corporations').insert(demoCorporations).returning(['id', 'name']);
     const corporationId = new Map(corporationRows.map((row) => [row.name, row.id]));
-    const actorRows: { id: string }[] = await trx('actors')
-      .insert(demoPeople.map((p) => ({ first_name: p.firstName, last_name: p.lastName, email: emailOf(p.firstName, p.lastName), phone: p.phone ?? null })))
-      .returning(['id']);
-    await trx('actor_access_rules').insert(demoPeople.map((p, i) => ({ actor_id: actorRows[i]!.id, campus_id: campusId(p.campus), typology: p.typology })));
-    const logins = new Map<string, string>((await trx('actors').whereIn('email', demoLinks.map((l) => l.email)).select('id', 'email')).map((a: { id: string; email: string }) => [a.email, a.id]));
+    const actorIds = await accounts.create(
+      trx,
+      demoPeople.map((p) => ({ firstName: p.firstName, lastName: p.lastName, email: emailOf(p.firstName, p.lastName), phone: p.phone ?? null, rules: [{ campusId: campusId(p.campus), typology: p.typology }] })),
+    );
+    const actorRows = actorIds.map((id) => ({ id }));
+    const logins = new Map<string, string>((await trx('identity_actors').whereIn('email', demoLinks.map((l) => l.email)).select('id', 'email')).map((a: { id: string; email: string }) => [a.email, a.id]));
     await trx('corporation_people').insert([
       ...demoPeople.flatMap((p, i) => (p.corporation ? [{ corporation_id: corporationId.get(p.corporation)!, actor_id: actorRows[i]!.id, role: p.typology === 'tutor' ? 'tutor' : 'contact' }] : [])),
       ...demoLinks.filter((l) => logins.has(l.email)).map((l) => ({ corporation_id: corporationId.get(l.corporation)!, actor_id: logins.get(l.email)!, role: l.role })),

@@ -45,8 +45,8 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     .select('r.id', 's.campus_id', 'r.name', 'r.size')
     .orderBy([{ column: 's.name' }, { column: 'b.name' }, { column: 'r.name' }])) as { id: string; campus_id: string; name: string; size: number }[];
 
-  const teacherRows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('actors as a')
-    .join('actor_access_rules as r', 'r.actor_id', 'a.id')
+  const teacherRows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('identity_actors as a')
+    .join('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
     .whereIn('r.typology', ['teacher', 'trainer'])
     .andWhere('a.archived', false)
     .distinct('a.id', 'a.first_name', 'a.last_name', 'r.campus_id')
@@ -58,8 +58,8 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     teachers.set(t.id, teacher);
   }
 
-  const lines: { id: string; teacher_id: string; campus_id: string; school_subject_id: string }[] = await knex('teacher_contracts as c')
-    .join('teacher_contract_subject_lines as l', 'l.teacher_contract_id', 'c.id')
+  const lines: { id: string; teacher_id: string; campus_id: string; school_subject_id: string }[] = await knex('teaching_teacher_contracts as c')
+    .join('teaching_teacher_contract_subject_lines as l', 'l.teacher_contract_id', 'c.id')
     .where('c.training_session_id', session.id)
     .select('c.id', 'c.teacher_id', 'c.campus_id', 'l.school_subject_id')
     .orderBy('c.id');
@@ -81,8 +81,8 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     .groupBy('b.variant_id', 's.school_subject_id')
     .select('b.variant_id', 's.school_subject_id', knex.raw('sum(s.hours) AS hours'), knex.raw('min(b.position * 1000 + s.position) AS position'))
     .orderBy('position');
-  const registrations: { id: string; training_group_id: string }[] = await knex('student_registrations as r')
-    .join('actors as a', 'a.id', 'r.student_id')
+  const registrations: { id: string; training_group_id: string }[] = await knex('students_student_registrations as r')
+    .join('identity_actors as a', 'a.id', 'r.student_id')
     .whereIn('r.training_group_id', groupIds)
     .select('r.id', 'r.training_group_id')
     .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }]);
@@ -91,7 +91,7 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
   const closures: Closure[] = (await knex('training_centre_closures as schedule_campus_closures').select('campus_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))).map(
     (c: { campus_id: string; start_date: string; end_date: string }) => ({ campusId: c.campus_id, startDate: c.start_date, endDate: c.end_date }),
   );
-  const author = await knex('actors').where({ email: 'pedagogy@demo.alterna.school' }).first('id');
+  const author = await knex('identity_actors').where({ email: 'pedagogy@demo.alterna.school' }).first('id');
 
   return {
     today,

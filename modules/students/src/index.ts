@@ -3,6 +3,7 @@ import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { students } from './migrations/20261210000100_students.js';
 import { registrations } from './migrations/20261210000200_registrations.js';
+import { readViews } from './migrations/20261210000300_read_views.js';
 import { permissions } from './permissions.js';
 import { studentsServices, type StudentsServices } from './services/index.js';
 import { routes } from './routes.js';
@@ -17,7 +18,7 @@ export { perm } from './permissions.js';
 export default defineModule<StudentsServices>({
   name: 'students',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
-  migrations: [students, registrations],
+  migrations: [students, registrations, readViews],
   locales: { fr, en },
   permissions,
   services: (core) => studentsServices(core),

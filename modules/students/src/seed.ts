@@ -1,4 +1,6 @@
 import type { Actor, CoreDeps, Knex } from '@alterna/core';
+import type { IdentityServices } from '@alterna/identity';
+import type { PeopleServices } from '@alterna/people';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import type { TrainingsServices } from '@alterna/trainings';
 import { addYears, todayIn } from './rules/age.js';
@@ -78,22 +80,23 @@ export async function seedStudents(_services: StudentsServices, core: CoreDeps, 
   const groups = await trainings.groups.list(seeder, {});
   const groupOf = (shortName: string, sessionId: string | undefined) => groups.find((g) => g.shortName === shortName && g.trainingSession.id === sessionId);
   const campusId = new Map(campuses.map((c) => [c.name, c.id]));
+  const { accounts } = core.module<IdentityServices>('identity');
+  // Before the transaction: services read through their own connection (PGlite has one).
+  const corporations = (await core.module<PeopleServices>('people').corporations.list(seeder, {}))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((c) => c.id);
 
   await knex.transaction(async (trx) => {
     const existing = new Map<string, string>(
-      (await trx('actors as a').join('actor_access_rules as r', 'r.actor_id', 'a.id').where('r.typology', 'student').select('a.id', 'a.first_name', 'a.last_name'))
+      (await trx('identity_actors as a').join('identity_actor_access_rules as r', 'r.actor_id', 'a.id').where('r.typology', 'student').select('a.id', 'a.first_name', 'a.last_name'))
         .map((a: { id: string; first_name: string; last_name: string }) => [`${a.first_name} ${a.last_name}`, a.id]),
     );
-    const corporations: string[] = (await trx('corporations').select('id').orderBy('name')).map((c: { id: string }) => c.id);
     let contractCount = 0;
     for (const student of demoStudents) {
       let id = existing.get(`${student.firstName} ${student.lastName}`);
       if (!id) {
-        const [row] = await trx('actors')
-          .insert({ first_name: student.firstName, last_name: student.lastName, email: `${ascii(student.firstName)}.${ascii(student.lastName)}@${demoDomain}` })
-          .returning('id');
-        id = row.id as string;
-        await trx('actor_access_rules').insert({ actor_id: id, campus_id: campusId.get(student.campus), typology: 'student' });
+        const email = `${ascii(student.firstName)}.${ascii(student.lastName)}@${demoDomain}`;
+        [id] = await accounts.create(trx, [{ firstName: student.firstName, lastName: student.lastName, email, rules: [{ campusId: campusId.get(student.campus)!, typology: 'student' }] }]);
       }
       const [country, place, cityCode] = student.birth;
       const guardian = student.guardian;

@@ -3,6 +3,7 @@ import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { teachers } from './migrations/20261205000100_teachers.js';
 import { coaching } from './migrations/20261205000200_coaching.js';
+import { readViews } from './migrations/20261205000300_read_views.js';
 import { permissions } from './permissions.js';
 import { teachingServices, type TeachingServices } from './services/index.js';
 import { routes } from './routes/index.js';
@@ -27,7 +28,7 @@ export { perm, teacherTypologies } from './permissions.js';
 export default defineModule<TeachingServices>({
   name: 'teaching',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
-  migrations: [teachers, coaching],
+  migrations: [teachers, coaching, readViews],
   locales: { fr, en },
   permissions,
   services: teachingServices,

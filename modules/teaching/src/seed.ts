@@ -63,8 +63,9 @@ const key = (email: string) => email.replace(`@${domain}`, '');
 export async function seedTeaching(_services: TeachingServices, core: CoreDeps, knex: Knex): Promise<void> {
   const trainings = core.module<TrainingsServices>('trainings');
   const people = core.module<PeopleServices>('people');
-  const pedagogyRow = await knex('actors').where({ email: `pedagogy@${domain}` }).first('id');
-  const pedagogy = pedagogyRow ? await core.module<IdentityServices>('identity').loadActor(pedagogyRow.id) : null;
+  const pedagogyRow = await knex('identity_actors').where({ email: `pedagogy@${domain}` }).first('id');
+  const identity = core.module<IdentityServices>('identity');
+  const pedagogy = pedagogyRow ? await identity.loadActor(pedagogyRow.id) : null;
   const sessions = await trainings.sessions.list();
   const current = sessions.find((s) => s.isCurrent);
   const previous = sessions.filter((s) => current && s.endDate < current.startDate)[0];
@@ -76,11 +77,11 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
   await knex.transaction(async (trx) => {
     for (const person of newPeople) {
       const email = emailOf(person.firstName, person.lastName);
-      if (await trx('actors').whereRaw('lower(email) = ?', [email]).first('id')) continue;
+      if (await trx('identity_actors').whereRaw('lower(email) = ?', [email]).first('id')) continue;
       const id = await people.actors.create(pedagogy, { firstName: person.firstName, lastName: person.lastName, email, typology: person.typology, campusId: campus(person.campuses[0]!) }, trx);
-      if (person.campuses.length > 1) await trx('actor_access_rules').insert(person.campuses.slice(1).map((name) => ({ actor_id: id, campus_id: campus(name), typology: person.typology })));
+      await identity.accounts.grant(trx, person.campuses.slice(1).map((name) => ({ actorId: id, campusId: campus(name), typology: person.typology })));
     }
-    const actors = new Map<string, string>((await trx('actors').where('email', 'like', `%@${domain}`).select('id', 'email')).map((a: { id: string; email: string }) => [key(a.email), a.id]));
+    const actors = new Map<string, string>((await trx('identity_actors').where('email', 'like', `%@${domain}`).select('id', 'email')).map((a: { id: string; email: string }) => [key(a.email), a.id]));
     const actor = (name: string) => actors.get(name);
 
     await trx('teacher_informations').insert(

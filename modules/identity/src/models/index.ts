@@ -20,6 +20,7 @@ export class ActorModel extends Model {
   declare last_name: string;
   declare email: string;
   declare password_hash: string | null;
+  declare phone: string | null;
   declare language: string | null;
   declare archived: boolean;
   declare created_at: Date;

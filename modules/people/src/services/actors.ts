@@ -1,9 +1,10 @@
-import { violatedConstraint, NotFoundError, ValidationError, validate, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
+import { NotFoundError, ValidationError, validate, type Actor, type CoreDeps, type Knex, type Translate, type Typology } from '@alterna/core';
 import { actorSchema, actorTypologies, addTypologySchema, personalInformationSchema, staffAccessTypologies, type PersonalInformationInput } from '../validation/index.js';
 import { emailPattern, keepEmailMatches, keepNameMatches, namePatterns, type PersonLookup } from '../rules/duplicates.js';
 import { perm } from '../permissions.js';
 import { actorColumns, byLastName, onCampuses, toSummary, withDetails, type ActorRow } from './rows.js';
 import type { Scope } from './scope.js';
+import { EmailTakenError, type IdentityServices } from '@alterna/identity';
 import type { ActorSummary, ActorView, DuplicateActor, SaveOutcome } from './types.js';
 
 export interface ActorFilter {
@@ -65,10 +66,22 @@ export interface ActorsService {
 export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
   const { knex, permissions } = core;
   const notFound = (t: Translate) => new NotFoundError(t('errors.notFound'));
+  // The rows are identity's: people decides who may register or change whom, identity writes.
+  const accounts = () => core.module<IdentityServices>('identity').accounts;
+  const emailTaken = (t: Translate) => new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
+  /** A write that may meet the unique e-mail index (someone took the address since the check). */
+  const refusingTakenEmail = async <T>(t: Translate, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw emailTaken(t);
+      throw error;
+    }
+  };
 
   const views = async (ids: readonly string[], campusIds: string[] | null, trx: Knex = knex) => {
     if (!ids.length) return [];
-    const rows: ActorRow[] = await trx('actors as a').select(actorColumns).whereIn('a.id', [...new Set(ids)]).orderByRaw(byLastName.join(', '));
+    const rows: ActorRow[] = await trx('identity_actors as a').select(actorColumns).whereIn('a.id', [...new Set(ids)]).orderByRaw(byLastName.join(', '));
     return withDetails(trx, rows, campusIds);
   };
 
@@ -86,16 +99,14 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
 
   /** actors.email is unique (identity's index): an address in use is refused, whoever holds it. */
   const assertEmailFree = async (trx: Knex, email: string, exceptId: string | null, t: Translate) => {
-    const query = trx('actors').whereRaw('lower(email) = lower(?)', [email]);
-    if (exceptId) query.whereNot('id', exceptId);
-    if (await query.first('id')) throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
+    if (await accounts().emailInUse(trx, email, exceptId ?? undefined)) throw emailTaken(t);
   };
 
   /** SPEC §5: people of the viewer's campuses with a matching name or a matching e-mail. */
   const findDuplicates = async (campusIds: string[], person: { firstName: string; lastName: string; email: string }, excludeId: string | null) => {
     const names = namePatterns(person.lastName, person.firstName);
     const email = emailPattern(person.email);
-    const rows: (ActorRow & { by_name: boolean; by_email: boolean })[] = await knex('actors as a')
+    const rows: (ActorRow & { by_name: boolean; by_email: boolean })[] = await knex('identity_actors as a')
       .select(actorColumns)
       .select(knex.raw('(a.last_name ilike ? and a.first_name ilike ?) as by_name', [names.lastName, names.firstName]))
       .select(knex.raw('(a.email ilike ?) as by_email', [email]))
@@ -115,16 +126,9 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
 
   const insertActor = async (trx: Knex, person: PersonInput, t: Translate): Promise<string> => {
     await assertEmailFree(trx, person.email, null, t);
-    try {
-      const [row] = await trx('actors')
-        .insert({ first_name: person.firstName, last_name: person.lastName, email: person.email, phone: person.phone ?? null })
-        .returning('id');
-      await trx('actor_access_rules').insert({ actor_id: row.id, campus_id: person.campusId, typology: person.typology });
-      return row.id as string;
-    } catch (error) {
-      if (violatedConstraint(error, 'uniqueViolation') === 'actors_email_unique') throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
-      throw error;
-    }
+    const rules = [{ campusId: person.campusId, typology: person.typology as Typology }];
+    const [id] = await refusingTakenEmail(t, () => accounts().create(trx, [{ firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone ?? null, rules }]));
+    return id!;
   };
 
   const requireText = (t: Translate, fields: Record<string, string | null | undefined>) => {
@@ -139,7 +143,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       if (filter.typology && !(actorTypologies as readonly string[]).includes(filter.typology)) {
         throw new ValidationError([{ path: 'typology', message: t('people.validation.typology') }]);
       }
-      const base = knex('actors as a').whereExists(onCampuses(knex, campusIds, filter.typology));
+      const base = knex('identity_actors as a').whereExists(onCampuses(knex, campusIds, filter.typology));
       if (typeof filter.archived === 'boolean') base.where('a.archived', filter.archived);
       for (const word of (filter.search ?? '').trim().split(/\s+/).filter(Boolean)) {
         const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -164,7 +168,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       const campusIds = scope.campusesFor(viewer, perm.actorRead);
       requireText(t, { lastName: args.lastName, firstName: args.firstName });
       const names = namePatterns(args.lastName, args.firstName);
-      const rows: ActorRow[] = await knex('actors as a')
+      const rows: ActorRow[] = await knex('identity_actors as a')
         .select(actorColumns)
         .whereRaw('a.last_name ilike ?', [names.lastName])
         .whereRaw('a.first_name ilike ?', [names.firstName])
@@ -177,7 +181,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
     async byMail(viewer, args, t) {
       const campusIds = scope.campusesFor(viewer, perm.actorRead);
       requireText(t, { email: args.email });
-      const rows: ActorRow[] = await knex('actors as a')
+      const rows: ActorRow[] = await knex('identity_actors as a')
         .select(actorColumns)
         .whereRaw('a.email ilike ?', [emailPattern(args.email)])
         .whereExists(onCampuses(knex, campusIds))
@@ -188,7 +192,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
 
     async referentsByCampus(viewer, campusId) {
       core.permissions.assert(viewer, perm.actorRead, campusId);
-      const rows: ActorRow[] = await knex('actors as a')
+      const rows: ActorRow[] = await knex('identity_actors as a')
         .select(actorColumns)
         .where('a.archived', false)
         .whereExists(onCampuses(knex, [campusId], 'referent'))
@@ -232,7 +236,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
     async updatePersonalInformation(viewer, id, input, t) {
       await scope.assertChangeable(viewer, id, t);
       const value = await validate(personalInformationSchema, input, t);
-      const current: ActorRow = await knex('actors as a').select(actorColumns).where('a.id', id).first();
+      const current: ActorRow = await knex('identity_actors as a').select(actorColumns).where('a.id', id).first();
       await assertEmailFree(knex, value.email, id, t);
       const readable = scope.campusesFor(viewer, perm.actorRead);
       const changed = current.first_name !== value.firstName || current.last_name !== value.lastName || current.email.toLowerCase() !== value.email;
@@ -240,12 +244,8 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
         const duplicates = await findDuplicates(readable, value, id);
         if (duplicates.length) return { duplicates };
       }
-      try {
-        await knex('actors').where({ id }).update({ first_name: value.firstName, last_name: value.lastName, email: value.email, phone: value.phone ?? null, updated_at: knex.fn.now() });
-      } catch (error) {
-        if (violatedConstraint(error, 'uniqueViolation') === 'actors_email_unique') throw new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
-        throw error;
-      }
+      const changes = { firstName: value.firstName, lastName: value.lastName, email: value.email, phone: value.phone ?? null };
+      await refusingTakenEmail(t, () => accounts().update(knex, id, changes));
       return { actor: await view(id, readable, t), message: t('people.actor.saved') };
     },
 
@@ -253,18 +253,15 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       await scope.assertVisible(viewer, id, t);
       const value = await validate(addTypologySchema, input, t);
       assertMayGive(viewer, value.typology, value.campusId);
-      const rule = { actor_id: id, campus_id: value.campusId, typology: value.typology };
-      if (await knex('actor_access_rules').where(rule).first('id')) {
-        throw new ValidationError([{ path: 'typology', message: t('people.actor.typologyExists') }]);
-      }
-      await knex('actor_access_rules').insert(rule);
+      const added = await accounts().grant(knex, [{ actorId: id, campusId: value.campusId, typology: value.typology as Typology }]);
+      if (!added) throw new ValidationError([{ path: 'typology', message: t('people.actor.typologyExists') }]);
       return { actor: await view(id, scope.campusesFor(viewer, perm.actorRead), t), message: t('people.actor.typologyAdded') };
     },
 
     async setArchived(viewer, id, archived, t) {
       await scope.assertChangeable(viewer, id, t);
       if (archived && viewer?.id === id) throw new ValidationError([{ path: 'archived', message: t('people.actor.archiveSelf') }]);
-      await knex('actors').where({ id }).update({ archived, updated_at: knex.fn.now() });
+      await accounts().update(knex, id, { archived });
       return { actor: await view(id, scope.campusesFor(viewer, perm.actorRead), t), message: t(archived ? 'people.actor.archived' : 'people.actor.unarchived') };
     },
 
@@ -280,7 +277,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
 
     async byIds(ids, trx = knex) {
       if (!ids.length) return [];
-      const rows: ActorRow[] = await trx('actors as a').select(actorColumns).whereIn('a.id', [...new Set(ids)]);
+      const rows: ActorRow[] = await trx('identity_actors as a').select(actorColumns).whereIn('a.id', [...new Set(ids)]);
       return rows.map(toSummary);
     },
 

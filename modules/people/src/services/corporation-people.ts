@@ -33,7 +33,7 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
 
   /** The campuses where the actor is a tutor, among the viewer's. */
   const tutorCampuses = async (actorId: string, campusIds: string[]) =>
-    (await knex('actor_access_rules').where({ actor_id: actorId, typology: 'tutor' }).whereIn('campus_id', campusIds).pluck('campus_id')) as string[];
+    (await knex('identity_actor_access_rules').where({ actor_id: actorId, typology: 'tutor' }).whereIn('campus_id', campusIds).pluck('campus_id')) as string[];
 
   const assertTutor = async (viewer: Actor | null, id: string, t: Translate) => {
     await scope.assertVisible(viewer, id, t);
@@ -64,7 +64,7 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
     async tutorsByCorporation(viewer, corporationId, t) {
       const campusIds = scope.campusesFor(viewer, perm.corporationRead);
       await corporations.assertExists(corporationId, t);
-      const rows: ActorRow[] = await knex('actors as a')
+      const rows: ActorRow[] = await knex('identity_actors as a')
         .join('corporation_people as p', 'p.actor_id', 'a.id')
         .where({ 'p.corporation_id': corporationId, 'p.role': 'tutor' })
         .whereExists(onCampuses(knex, campusIds, 'tutor'))

@@ -32,7 +32,7 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
   const withPeople = async (corporations: Corporation[], campusIds: string[]): Promise<CorporationView[]> => {
     const links: (ActorRow & { corporation_id: string; role: 'contact' | 'tutor' })[] = corporations.length
       ? await knex('corporation_people as p')
-          .join('actors as a', 'a.id', 'p.actor_id')
+          .join('identity_actors as a', 'a.id', 'p.actor_id')
           .whereIn('p.corporation_id', corporations.map((c) => c.id))
           .whereExists(onCampuses(knex, campusIds))
           .select(actorColumns)

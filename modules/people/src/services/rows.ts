@@ -50,7 +50,7 @@ export const byLastName = ['lower(a.last_name)', 'lower(a.first_name)', 'a.id'] 
 
 /** For whereExists on `actors as a`: a rule on one of the campuses (with that typology, when given). */
 export function onCampuses(knex: Knex, campusIds: string[], typology?: string | null) {
-  const rules = knex('actor_access_rules as r').select(knex.raw('1')).whereRaw('r.actor_id = a.id').whereIn('r.campus_id', campusIds);
+  const rules = knex('identity_actor_access_rules as r').select(knex.raw('1')).whereRaw('r.actor_id = a.id').whereIn('r.campus_id', campusIds);
   if (typology) rules.where('r.typology', typology);
   return rules;
 }
@@ -62,9 +62,9 @@ export function onCampuses(knex: Knex, campusIds: string[], typology?: string | 
 export async function withDetails(knex: Knex, rows: ActorRow[], campusIds: string[] | null): Promise<ActorView[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const rulesQuery = knex('actor_access_rules as r')
+  const rulesQuery = knex('identity_actor_access_rules as r')
     .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
-    .join('actor_typologies as ty', 'ty.reference', 'r.typology')
+    .join('identity_actor_typologies as ty', 'ty.reference', 'r.typology')
     .whereIn('r.actor_id', ids)
     .select('r.actor_id', 'c.id as campus_id', 'c.name as campus_name', 'ty.reference', 'ty.name as typology_name')
     .orderBy(['c.name', 'ty.reference']);

@@ -34,8 +34,8 @@ export function scope(core: CoreDeps): Scope {
     staff: rules.some((rule) => isStaffTypology(rule.typology)),
   });
   const membership = async (actorId: string, trx: Knex = knex) => {
-    const actor = await trx('actors').where({ id: actorId }).first('id');
-    const rules: { campus_id: string; typology: string }[] = await trx('actor_access_rules').where({ actor_id: actorId }).select('campus_id', 'typology');
+    const actor = await trx('identity_actors').where({ id: actorId }).first('id');
+    const rules: { campus_id: string; typology: string }[] = await trx('identity_actor_access_rules').where({ actor_id: actorId }).select('campus_id', 'typology');
     return { exists: !!actor, ...toMembership(rules) };
   };
   /** The rule: the change permission on every campus of the actor, and the staff grant there too for staff. */
@@ -59,7 +59,7 @@ export function scope(core: CoreDeps): Scope {
     },
     async changeable(viewer, actorIds, trx = knex) {
       if (!viewer || !actorIds.length) return new Set();
-      const rules: { actor_id: string; campus_id: string; typology: string }[] = await trx('actor_access_rules')
+      const rules: { actor_id: string; campus_id: string; typology: string }[] = await trx('identity_actor_access_rules')
         .whereIn('actor_id', [...new Set(actorIds)])
         .select('actor_id', 'campus_id', 'typology');
       const byActor = new Map<string, typeof rules>();

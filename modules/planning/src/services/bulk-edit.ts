@@ -143,7 +143,7 @@ export function bulkEditService(deps: PlanningDeps) {
       if (value !== undefined && value !== null) (stored as Record<string, unknown>)[field] = value;
     }
     if (edit.teachers && edit.teacherContracts?.length) {
-      const rows = await knex('teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', edit.teacherContracts);
+      const rows = await knex('teaching_teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', edit.teacherContracts);
       stored.contracts = rows.map((r: { id: string; teacher_id: string; campus_id: string }) => ({ teacherId: r.teacher_id, campusId: r.campus_id, contractId: r.id }));
     }
     return stored;

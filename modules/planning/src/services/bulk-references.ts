@@ -33,7 +33,7 @@ export async function loadReferences(db: Db, ids: ReferenceIds): Promise<Referen
     for (const r of rows) refs.rooms.set(r.id, { campusId: r.campus_id, name: r.name });
   }
   if (teachers!.length) {
-    const rows = await db('actors as a').leftJoin('actor_access_rules as r', 'r.actor_id', 'a.id')
+    const rows = await db('identity_actors as a').leftJoin('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
       .select('a.id', 'a.first_name', 'a.last_name', 'r.campus_id').whereIn('a.id', teachers!);
     for (const r of rows) {
       const teacher = refs.teachers.get(r.id) ?? { name: `${r.first_name} ${r.last_name}`, campuses: new Set<string>() };
@@ -41,7 +41,7 @@ export async function loadReferences(db: Db, ids: ReferenceIds): Promise<Referen
       refs.teachers.set(r.id, teacher);
     }
   }
-  if (contracts!.length) for (const c of await db('teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', contracts!)) refs.contracts.set(c.id, { teacherId: c.teacher_id, campusId: c.campus_id });
+  if (contracts!.length) for (const c of await db('teaching_teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', contracts!)) refs.contracts.set(c.id, { teacherId: c.teacher_id, campusId: c.campus_id });
   if (subjects!.length) for (const s of await db('trainings_school_subjects as school_subjects').select('id').whereIn('id', subjects!)) refs.subjects.add(s.id);
   return refs;
 }

@@ -163,11 +163,11 @@ async function describeConflicts(db: Db, conflicts: Conflict[], t: Translate): P
   const names = async (table: string, ids: string[], column: string | Knex.Raw) =>
     ids.length ? new Map<string, string>((await db(table).whereIn('id', ids).select('id', { name: column })).map((row: { id: string; name: string }) => [row.id, row.name])) : new Map<string, string>();
   const [rooms, people, groups, trainingGroups, campuses, subjects] = await allQueries(db, [
-    () => names('rooms', missing(['room', 'booking']), 'name'),
-    () => names('actors', missing(['teacher', 'trainerConstraint']), db.raw("first_name || ' ' || last_name")),
+    () => names('training_centre_rooms', missing(['room', 'booking']), 'name'),
+    () => names('identity_actors', missing(['teacher', 'trainerConstraint']), db.raw("first_name || ' ' || last_name")),
     () => names('planning_groups', missing(['planningGroup']), 'name'),
-    () => names('training_groups', missing(['companyPeriod']), 'name'),
-    () => names('campuses', missing(['closedDay']), 'name'),
+    () => names('trainings_training_groups', missing(['companyPeriod']), 'name'),
+    () => names('training_centre_campuses', missing(['closedDay']), 'name'),
     async (): Promise<Map<string, string>> => lessonIds.length
       ? db('lessons').join('trainings_school_subjects as school_subjects', 'school_subjects.id', 'lessons.school_subject_id').whereIn('lessons.id', lessonIds).select('lessons.id', 'school_subjects.name')
         .then((rows: { id: string; name: string }[]) => new Map(rows.map((row) => [row.id, row.name])))

@@ -36,9 +36,9 @@ const toRegistration = (row: RegistrationRow): GroupRegistration => ({
 
 /** Registrations the group may take (student and training group joined), whether subscribed or not. */
 function eligible(db: Db, scope: SubscriptionScope) {
-  return db('student_registrations as sr')
+  return db('students_student_registrations as sr')
     .join('trainings_training_groups as tg', 'tg.id', 'sr.training_group_id')
-    .join('actors as a', 'a.id', 'sr.student_id')
+    .join('identity_actors as a', 'a.id', 'sr.student_id')
     .modify((q) => {
       if (scope.trainingGroupId) q.where('sr.training_group_id', scope.trainingGroupId);
       else q.where('tg.campus_id', scope.campusId).where('tg.end_date', '>=', scope.today);
@@ -57,9 +57,9 @@ export async function availableRegistrations(db: Db, scope: SubscriptionScope): 
 /** The group's students, by name (one query). */
 export async function subscriptionsOf(db: Db, groupId: string): Promise<GroupSubscription[]> {
   const rows: (RegistrationRow & { subscription_id: string; created_at: Date | string })[] = await db('planning_group_subscriptions as s')
-    .join('student_registrations as sr', 'sr.id', 's.student_registration_id')
+    .join('students_student_registrations as sr', 'sr.id', 's.student_registration_id')
     .join('trainings_training_groups as tg', 'tg.id', 'sr.training_group_id')
-    .join('actors as a', 'a.id', 'sr.student_id')
+    .join('identity_actors as a', 'a.id', 'sr.student_id')
     .where('s.planning_group_id', groupId)
     .select('s.id as subscription_id', 's.created_at', ...registrationColumns)
     .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }]);

@@ -50,7 +50,7 @@ interface LessonRow {
  */
 const linkAggregates = {
   found_teachers: `SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
-      ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id JOIN actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
+      ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id JOIN identity_actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
   found_rooms: `SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)
       ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
   found_groups: `SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id) AS list

@@ -32,15 +32,15 @@ export async function checkReferences(db: Db, refs: LessonReferences): Promise<{
         .whereRaw('r.id = ANY(?::uuid[])', [[...refs.roomIds]]).select('r.id', 'r.name', 's.campus_id')
       : [],
     () => refs.teacherIds.length
-      ? db('actors as a').whereRaw('a.id = ANY(?::uuid[])', [[...refs.teacherIds]]).select(
+      ? db('identity_actors as a').whereRaw('a.id = ANY(?::uuid[])', [[...refs.teacherIds]]).select(
         'a.id', db.raw("a.first_name || ' ' || a.last_name AS name"),
-        db.raw('EXISTS (SELECT 1 FROM actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ? AND r.typology = ANY(?)) AS on_campus', [refs.campusId, teacherTypologies]),
+        db.raw('EXISTS (SELECT 1 FROM identity_actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ? AND r.typology = ANY(?)) AS on_campus', [refs.campusId, teacherTypologies]),
       )
       : [],
     () => refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],
     () => refs.schoolSubjectId ? db('trainings_school_subjects as school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
     () => refs.teacherContractIds.length
-      ? db('teacher_contracts').whereRaw('id = ANY(?::uuid[])', [[...refs.teacherContractIds]]).select('id', 'teacher_id', 'training_session_id', 'campus_id', 'status')
+      ? db('teaching_teacher_contracts').whereRaw('id = ANY(?::uuid[])', [[...refs.teacherContractIds]]).select('id', 'teacher_id', 'training_session_id', 'campus_id', 'status')
       : [],
   ]);
   const violations: RuleViolation[] = [];

@@ -176,8 +176,8 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       const lessons = await read(knex, { campusIds: campuses, teacherIds: [teacherId] });
       // The constraints are the teacher's own (no campus): shown when the teacher teaches on a campus the actor reads.
       const teacher: { id: string; first_name: string; last_name: string } | undefined = campuses.length
-        ? await knex('actors as a').where('a.id', teacherId)
-          .whereExists(knex('actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.campus_id', campuses).whereIn('r.typology', ['teacher', 'trainer']))
+        ? await knex('identity_actors as a').where('a.id', teacherId)
+          .whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.campus_id', campuses).whereIn('r.typology', ['teacher', 'trainer']))
           .first('a.id', 'a.first_name', 'a.last_name')
         : undefined;
       const constraints = teacher ? await deps.services().trainerConstraints.forTeachers(knex, [teacherId]) : [];

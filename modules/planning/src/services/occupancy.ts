@@ -110,13 +110,13 @@ export function occupancyService(deps: PlanningDeps): OccupancyService {
             'lr.room_id', 'l.id', 'l.start_at', 'l.end_at', 'l.status', 'l.lesson_type', 'l.remote', 'l.description',
             's.id as subject_id', 's.name as subject_name', 's.short_name as subject_short_name', 's.color as subject_color',
             knex.raw(`COALESCE((SELECT json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name) ORDER BY a.last_name, a.first_name)
-              FROM lesson_teachers lt JOIN actors a ON a.id = lt.teacher_id WHERE lt.lesson_id = l.id), '[]'::json) AS teachers`),
+              FROM lesson_teachers lt JOIN identity_actors a ON a.id = lt.teacher_id WHERE lt.lesson_id = l.id), '[]'::json) AS teachers`),
             knex.raw(`COALESCE((SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name)
               FROM lesson_planning_groups lpg JOIN planning_groups g ON g.id = lpg.planning_group_id WHERE lpg.lesson_id = l.id), '[]'::json) AS planning_groups`),
           )
           .orderBy('l.start_at'),
         knex('room_bookings as rb')
-          .leftJoin('actors as a', 'a.id', 'rb.booked_by')
+          .leftJoin('identity_actors as a', 'a.id', 'rb.booked_by')
           .where('rb.campus_id', campusId)
           .andWhereRaw("rb.period && tstzrange(?::timestamptz, ?::timestamptz, '[)')", [from, to])
           .select('rb.id', 'rb.room_id', 'rb.title', 'rb.description', 'rb.start_at', 'rb.end_at', 'a.id as booked_by', 'a.first_name', 'a.last_name')

@@ -86,12 +86,12 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
         teacherIds.length
           ? knex.raw(
             `WITH t AS (
-               SELECT a.id, a.first_name, a.last_name FROM actors a
+               SELECT a.id, a.first_name, a.last_name FROM identity_actors a
                 WHERE a.id = ANY(?::uuid[])
-                  AND EXISTS (SELECT 1 FROM actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ANY(?::uuid[]) AND r.typology IN ('teacher', 'trainer'))),
+                  AND EXISTS (SELECT 1 FROM identity_actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ANY(?::uuid[]) AND r.typology IN ('teacher', 'trainer'))),
              targets AS (
                SELECT tc.teacher_id AS owner_id, sl.school_subject_id, SUM(sl.hours) AS hours
-                 FROM teacher_contracts tc JOIN t ON t.id = tc.teacher_id JOIN teacher_contract_subject_lines sl ON sl.teacher_contract_id = tc.id
+                 FROM teaching_teacher_contracts tc JOIN t ON t.id = tc.teacher_id JOIN teaching_teacher_contract_subject_lines sl ON sl.teacher_contract_id = tc.id
                 WHERE tc.training_session_id = ? AND tc.status <> 'cancelled' AND tc.campus_id = ANY(?::uuid[])
                 GROUP BY 1, 2),
              planned AS (

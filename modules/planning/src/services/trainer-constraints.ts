@@ -61,8 +61,8 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
 
   /** The teacher (a teacher or trainer somewhere) if the actor holds the permission on one of its campuses. */
   async function teacherFor(actor: Actor, teacherId: string, permission: string, t: Translate): Promise<ConstraintTeacher> {
-    const rows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('actors as a')
-      .join('actor_access_rules as r', 'r.actor_id', 'a.id')
+    const rows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('identity_actors as a')
+      .join('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
       .where('a.id', teacherId)
       .whereIn('r.typology', teacherTypologies)
       .select('a.id', 'a.first_name', 'a.last_name', 'r.campus_id');
@@ -113,8 +113,8 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
     async teachers(actor, search) {
       const campuses = permissions.campusesOrDeny(actor, perm.resourceRead);
       const term = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows: { id: string; first_name: string; last_name: string }[] = await knex('actors as a')
-        .whereExists(knex('actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.typology', teacherTypologies).whereIn('r.campus_id', campuses))
+      const rows: { id: string; first_name: string; last_name: string }[] = await knex('identity_actors as a')
+        .whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.typology', teacherTypologies).whereIn('r.campus_id', campuses))
         .andWhere('a.archived', false)
         .andWhere((q) => q.whereILike('a.last_name', term).orWhereILike('a.first_name', term).orWhereRaw("a.last_name || ' ' || a.first_name ILIKE ?", [term]))
         .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }])
@@ -127,7 +127,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
       if (!actor) throw new NotLoggedInError();
       const teacher = await teacherFor(actor, teacherId, perm.resourceRead, t);
       const rows = await knex('trainer_constraints').where({ teacher_id: teacherId }).orderBy('start_at').select(columns);
-      const campuses: string[] = await knex('actor_access_rules').where({ actor_id: teacherId }).whereIn('typology', teacherTypologies).pluck('campus_id');
+      const campuses: string[] = await knex('identity_actor_access_rules').where({ actor_id: teacherId }).whereIn('typology', teacherTypologies).pluck('campus_id');
       return {
         teacher,
         canUpdate: campuses.some((campus) => permissions.isGranted(actor, perm.resourceUpdate, campus)),

@@ -32,7 +32,7 @@ export function remindersService(core: CoreDeps): RemindersService {
    * the person, neither the person nor the filer.
    */
   async function approversOf(request: ProfileChangeRequest): Promise<Approver[]> {
-    const rows: { actor_id: string }[] = await knex('actor_access_rules')
+    const rows: { actor_id: string }[] = await knex('identity_actor_access_rules')
       .where({ campus_id: request.campus.id })
       .whereIn('typology', [...permissions.get(perm.requestDecide).typologies])
       .whereNotIn('actor_id', [request.person.id, ...(request.requestedBy ? [request.requestedBy.id] : [])])

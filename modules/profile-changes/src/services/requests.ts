@@ -75,8 +75,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
     return row ? toRequest(row) : null;
   };
 
-  const emailTaken = async (email: string, actorId: string) =>
-    !!(await knex('actors').whereRaw('lower(email) = lower(?)', [email]).whereNot('id', actorId).first('id'));
+  const emailTaken = (email: string, actorId: string) => identity().accounts.emailInUse(knex, email, actorId);
 
   const notPending = (request: ProfileChangeRequest, t: Translate) =>
     new ValidationError([{ path: '', message: t('profile-changes.notPending', { status: t(`profile-changes.status.${request.status}`) }) }]);

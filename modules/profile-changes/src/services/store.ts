@@ -54,10 +54,10 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 /** Requests with their people and campus in one set query; callers add their filters. */
 export function selectRequests(knex: Knex) {
   return knex(`${table} as r`)
-    .join('actors as a', 'a.id', 'r.actor_id')
+    .join('identity_actors as a', 'a.id', 'r.actor_id')
     .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
-    .leftJoin('actors as q', 'q.id', 'r.requested_by')
-    .leftJoin('actors as d', 'd.id', 'r.decided_by')
+    .leftJoin('identity_actors as q', 'q.id', 'r.requested_by')
+    .leftJoin('identity_actors as d', 'd.id', 'r.decided_by')
     .select(
       'r.*',
       'a.first_name as person_first_name', 'a.last_name as person_last_name', 'a.email as person_email',

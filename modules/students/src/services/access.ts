@@ -21,7 +21,7 @@ export function studentAccess(ctx: ServiceContext): StudentAccess {
     async campusesOf(studentIds) {
       const map = new Map<string, string[]>(studentIds.map((id) => [id, []]));
       if (!studentIds.length) return map;
-      const rows: { actor_id: string; campus_id: string }[] = await knex('actor_access_rules')
+      const rows: { actor_id: string; campus_id: string }[] = await knex('identity_actor_access_rules')
         .select('actor_id', 'campus_id')
         .where('typology', 'student')
         .whereIn('actor_id', [...new Set(studentIds)]);

@@ -34,12 +34,12 @@ export function duplicatesService(ctx: ServiceContext, deps: { registrations: Re
       if (!lookup.firstName.trim() || !lookup.lastName.trim()) return [];
       const terms = duplicateSearchTerms(lookup);
       const query = knex('students as s')
-        .join('actors as a', 'a.id', 's.actor_id')
+        .join('identity_actors as a', 'a.id', 's.actor_id')
         .select('s.actor_id', 'a.first_name', 'a.last_name', knex.raw(dateText('s.date_of_birth', 'date_of_birth')))
         .where('s.date_of_birth', terms.dateOfBirth)
         .whereILike('a.first_name', terms.firstName)
         .whereILike('a.last_name', terms.lastName)
-        .whereExists(knex('actor_access_rules as r').whereRaw('r.actor_id = s.actor_id').where('r.typology', 'student').whereIn('r.campus_id', campuses))
+        .whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = s.actor_id').where('r.typology', 'student').whereIn('r.campus_id', campuses))
       if (lookup.excludeId) query.whereNot('s.actor_id', lookup.excludeId);
       const rows: { actor_id: string; first_name: string; last_name: string; date_of_birth: string }[] = await query;
       const found = rows

@@ -94,10 +94,7 @@ export function registrationsService(ctx: ServiceContext, deps: { people: People
     if (await query.first('sr.id')) throw new ValidationError([{ path: 'trainingGroupId', message: t('students.registration.sessionTaken', { session: group.trainingSession.name }) }]);
   };
 
-  /** A student registered on a new campus studies there too: the student rule follows the group. */
-  const ensureStudentRule = async (trx: Knex, studentId: string, campusId: string) => {
-    await trx('actor_access_rules').insert({ actor_id: studentId, campus_id: campusId, typology: 'student' }).onConflict(['actor_id', 'campus_id', 'typology']).ignore();
-  };
+  const ensureStudentRule = (trx: Knex, studentId: string, campusId: string) => deps.people.grantStudentCampus(trx, studentId, campusId);
 
   const service: RegistrationsService = {
     async byStudents(studentIds) {
@@ -114,7 +111,7 @@ export function registrationsService(ctx: ServiceContext, deps: { people: People
     async byGroups(groupIds) {
       if (!groupIds.length) return [];
       const rows: (RegistrationRow & { last_name: string; first_name: string })[] = await knex('student_registrations as sr')
-        .join('actors as a', 'a.id', 'sr.student_id')
+        .join('identity_actors as a', 'a.id', 'sr.student_id')
         .select('sr.id', 'sr.student_id', 'sr.training_group_id', 'sr.student_status', 'sr.created_at', 'a.last_name', 'a.first_name')
         .whereIn('sr.training_group_id', [...new Set(groupIds)]);
       const order = new Map(rows

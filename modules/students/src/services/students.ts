@@ -46,7 +46,7 @@ const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCa
 /** The students table joined to their actor. */
 export function selectStudents(knex: Knex) {
   return knex('students as s')
-    .join('actors as a', 'a.id', 's.actor_id')
+    .join('identity_actors as a', 'a.id', 's.actor_id')
     .select(
       's.actor_id', 'a.first_name', 'a.last_name', 'a.email', 'a.archived', knex.raw(dateText('s.date_of_birth', 'date_of_birth')),
       's.birth_country', 's.birth_city_code', 's.birthplace', ...guardianFields.map((f) => `s.${column(f)}`),
@@ -127,8 +127,7 @@ export function studentsService(
       await deps.access.assertCanChange(actor, id);
       const value = await validate(coordinatesSchema, input, t);
       await knex.transaction(async (trx) => {
-        // First and last names are the actor's: the same person everywhere in the centre.
-        await trx('actors').where({ id }).update({ first_name: value.firstName, last_name: value.lastName, updated_at: trx.fn.now() });
+        await deps.people.renameStudent(trx, id, { firstName: value.firstName, lastName: value.lastName });
         await trx('students').where({ actor_id: id }).update({ ...coordinatesRow(value, ctx.today()), updated_at: trx.fn.now() });
       });
       return service.get(actor, id);

@@ -25,7 +25,7 @@ export function serviceContext(core: CoreDeps): ServiceContext {
     async campusesOfActors(actorIds, typologies, trx = core.knex) {
       const map = new Map<string, string[]>();
       if (!actorIds.length) return map;
-      const rows: { actor_id: string; campus_id: string }[] = await trx('actor_access_rules')
+      const rows: { actor_id: string; campus_id: string }[] = await trx('identity_actor_access_rules')
         .distinct('actor_id', 'campus_id')
         .whereIn('actor_id', [...new Set(actorIds)])
         .whereIn('typology', typologies as string[]);

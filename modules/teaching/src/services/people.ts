@@ -25,10 +25,10 @@ interface ActorRow {
 export async function peopleByIds(ctx: ServiceContext, ids: readonly string[], typologies: readonly string[], campusIds: readonly string[] | null = null, trx: Knex = ctx.knex): Promise<Person[]> {
   if (!ids.length) return [];
   const unique = [...new Set(ids)];
-  const rulesQuery = trx('actor_access_rules').select('actor_id', 'campus_id', 'typology').whereIn('actor_id', unique).whereIn('typology', typologies as string[]);
+  const rulesQuery = trx('identity_actor_access_rules').select('actor_id', 'campus_id', 'typology').whereIn('actor_id', unique).whereIn('typology', typologies as string[]);
   if (campusIds) rulesQuery.whereIn('campus_id', campusIds as string[]);
   const [rows, rules] = await Promise.all([
-    trx('actors').select<ActorRow[]>('id', 'first_name', 'last_name', 'email', 'archived').whereIn('id', unique).orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]),
+    trx('identity_actors').select<ActorRow[]>('id', 'first_name', 'last_name', 'email', 'archived').whereIn('id', unique).orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]),
     rulesQuery as Promise<{ actor_id: string; campus_id: string; typology: string }[]>,
   ]);
   const campuses = new Map((await ctx.trainingCentre().campuses.list([...new Set(rules.map((r) => r.campus_id))])).map((c) => [c.id, c]));
@@ -47,6 +47,6 @@ export async function peopleByIds(ctx: ServiceContext, ids: readonly string[], t
 /** Ids of the actors holding one of the typologies on one of the campuses. */
 export async function actorIdsOn(knex: Knex, campusIds: readonly string[], typologies: readonly string[]): Promise<string[]> {
   if (!campusIds.length) return [];
-  const rows: { actor_id: string }[] = await knex('actor_access_rules').distinct('actor_id').whereIn('campus_id', campusIds as string[]).whereIn('typology', typologies as string[]);
+  const rows: { actor_id: string }[] = await knex('identity_actor_access_rules').distinct('actor_id').whereIn('campus_id', campusIds as string[]).whereIn('typology', typologies as string[]);
   return rows.map((r) => r.actor_id);
 }
