@@ -57,6 +57,8 @@ export async function startBenchApp(centre: GeneratedCentre, temporalAddress: st
   const config = loadConfig({
     NODE_ENV: 'test', DATABASE_URL: centre.url, TEMPORAL_ADDRESS: temporalAddress, LOG_LEVEL: 'error',
     TEMPORAL_TASK_QUEUE: `bench-${crypto.randomUUID()}`, LOGIN_MAX_ATTEMPTS: '1000',
+    // As in production (tests turn it off).
+    SESSION_CACHE_MS: '2000',
   });
   const core = await createCore({ config, modules: await discoverModules(), log: createLogger('error') });
   const server = await core.listen(0, '127.0.0.1');

@@ -20,19 +20,22 @@ export const weekQuery = `query Week($campusList: [ID!], $startDate: String, $en
   }
 }`;
 
-/** The same read in one SQL statement: the week's active lessons of the campus, their links gathered per set, as JSON. */
+/**
+ * The same read in one SQL statement: the week's active lessons of the campus, their links gathered per set, as JSON
+ * (each link table probed by its primary key for the week's lessons, as the planning module's read does).
+ */
 export const weekSql = `
   WITH week AS (
     SELECT l.* FROM lessons l WHERE l.campus_id = ? AND l.period && tstzrange(?::timestamptz, ?::timestamptz, '[)') AND l.status <> 'cancelled'
   ), teachers AS (
     SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'contract', lt.teacher_contract_id)) AS list
-    FROM week w JOIN lesson_teachers lt ON lt.lesson_id = w.id JOIN actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id
+    FROM week w JOIN lesson_teachers lt ON lt.lesson_id = w.id AND lt.lesson_id = ANY(ARRAY(SELECT id FROM week)) JOIN actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id
   ), rooms AS (
     SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)) AS list
-    FROM week w JOIN lesson_rooms lr ON lr.lesson_id = w.id JOIN rooms r ON r.id = lr.room_id JOIN buildings b ON b.id = r.building_id GROUP BY lr.lesson_id
+    FROM week w JOIN lesson_rooms lr ON lr.lesson_id = w.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM week)) JOIN rooms r ON r.id = lr.room_id JOIN buildings b ON b.id = r.building_id GROUP BY lr.lesson_id
   ), groups AS (
     SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name)) AS list
-    FROM week w JOIN lesson_planning_groups lg ON lg.lesson_id = w.id JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id
+    FROM week w JOIN lesson_planning_groups lg ON lg.lesson_id = w.id AND lg.lesson_id = ANY(ARRAY(SELECT id FROM week)) JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id
   )
   SELECT w.id, w.start_at, w.end_at, w.remote, w.lesson_type, w.status, w.cancellation_type, w.cancel_desc, w.description,
     c.id AS campus_id, c.name AS campus_name, s.id AS subject_id, s.name AS subject_name, s.short_name, s.color,

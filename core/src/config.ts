@@ -19,6 +19,8 @@ export interface Config {
   webDist: string;
   cookieSecure: boolean;
   sessionTtlHours: number;
+  /** How long a request's session and actor may be reused without asking the database (0: never; tests). */
+  sessionCacheMs: number;
   loginMaxAttempts: number;
   loginWindowSeconds: number;
   /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-* headers are believed; none by default. */
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(repoRoot, str('WEB_DIST', 'web/dist')),
     cookieSecure: bool('COOKIE_SECURE', envName === 'production'),
     sessionTtlHours: int('SESSION_TTL_HOURS', 12, 1, 24 * 90),
+    sessionCacheMs: int('SESSION_CACHE_MS', envName === 'test' ? 0 : 2000, 0, 60_000),
     loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 1000),
     loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', 900, 1, 86400),
     trustedProxies,

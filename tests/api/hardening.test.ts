@@ -88,6 +88,10 @@ describe('GraphQL documents past the limits', () => {
       await staff.login(demo('read-only'));
       const seen = await staff.graphql(introspection);
       expect(seen.json.data.__schema.queryType.name).toBe('Query');
+      // The same document, found valid for staff (validation is then cached), is still refused to others.
+      const french = await new ApiClient(production.baseUrl, 'fr').graphql(introspection);
+      expect(french.json.errors[0].message).toBe('La description du schéma GraphQL est réservée au personnel connecté.');
+      expect(french.json.data ?? null).toBeNull();
     } finally {
       await production.close();
     }

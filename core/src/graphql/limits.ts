@@ -1,4 +1,4 @@
-import { GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError, type DocumentNode, type ValidationContext, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
@@ -52,6 +52,9 @@ function requestState(context: unknown): Partial<RequestState> {
   return ((context as { koa?: { state?: RequestState } }).koa?.state ?? {}) as Partial<RequestState>;
 }
 
+/** Documents that passed validation, and for which introspection setting (the only rule that depends on who asks). */
+const validDocuments = new WeakMap<DocumentNode, Set<boolean>>();
+
 /**
  * Limits on tokens (while parsing), depth, aliases, directives and cost (before any other validation);
  * introspection only for signed-in staff in production.
@@ -65,15 +68,22 @@ export function useGraphqlLimits(production: boolean): Plugin<GraphqlContext> {
         ...options, n: graphqlLimits.tokens, propagateOnRejection: false, onReject: [() => { throw refusal(t, 'tokens'); }],
       }).parseDocument());
     },
-    onValidate({ context, setValidationFn, validateFn }) {
+    onValidate({ context, params, setValidationFn, validateFn, setResult }) {
       const { t, actor } = requestState(context);
-      const rules = limitRules(t);
       const staff = !!actor && spaceOf(actor) === 'staff';
-      if (production && !staff) rules.push(noIntrospection(t));
+      const introspection = !production || staff;
+      // A document found valid stays valid for whoever may (or may not) introspect: its errors are the only
+      // part in a language. Parsed documents are cached by their text, so the same text is the same object.
+      const valid = validDocuments.get(params.documentAST);
+      if (valid?.has(introspection)) return setResult([]);
+      const rules = limitRules(t);
+      if (!introspection) rules.push(noIntrospection(t));
       // Ours first, alone: graphql-js runs all rules in one walk, and the costly ones must not see a huge document.
       setValidationFn((schema, document, givenRules, typeInfo, options) => {
         const refused = validateFn(schema, document, rules, typeInfo, options);
-        return refused.length ? refused : validateFn(schema, document, givenRules, typeInfo, options);
+        const errors = refused.length ? refused : validateFn(schema, document, givenRules, typeInfo, options);
+        if (!errors.length) validDocuments.set(document, new Set([...(validDocuments.get(document) ?? []), introspection]));
+        return errors;
       });
     },
   };

@@ -58,44 +58,51 @@ async function mapEmailTaken<T>(write: () => PromiseLike<T>): Promise<T> {
   }
 }
 
-export const accounts: Accounts = {
-  async create(db, actors) {
-    if (!actors.length) return [];
-    const rows: { id: string }[] = await mapEmailTaken(() =>
-      db(ActorModel.tableName)
-        .insert(actors.map((a) => ({ first_name: a.firstName, last_name: a.lastName, email: a.email, phone: a.phone ?? null, password_hash: a.passwordHash ?? null })))
-        .returning('id'),
-    );
-    const ids = rows.map((row) => row.id);
-    await accounts.grant(db, actors.flatMap((a, i) => a.rules.map((rule) => ({ actorId: ids[i]!, ...rule }))));
-    return ids;
-  },
+/** `changed` runs after every write (identity forgets the sessions it keeps). */
+export function accountsService(changed: () => void): Accounts {
+  const accounts: Accounts = {
+    async create(db, actors) {
+      if (!actors.length) return [];
+      const rows: { id: string }[] = await mapEmailTaken(() =>
+        db(ActorModel.tableName)
+          .insert(actors.map((a) => ({ first_name: a.firstName, last_name: a.lastName, email: a.email, phone: a.phone ?? null, password_hash: a.passwordHash ?? null })))
+          .returning('id'),
+      );
+      const ids = rows.map((row) => row.id);
+      await accounts.grant(db, actors.flatMap((a, i) => a.rules.map((rule) => ({ actorId: ids[i]!, ...rule }))));
+      changed();
+      return ids;
+    },
 
-  async update(db, actorId, changes) {
-    const columns = {
-      first_name: changes.firstName,
-      last_name: changes.lastName,
-      email: changes.email,
-      phone: changes.phone,
-      archived: changes.archived,
-    };
-    const patch = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
-    await mapEmailTaken(() => ActorModel.query(db).findById(actorId).patch({ ...patch, updated_at: db.fn.now() } as unknown as Partial<ActorModel>));
-  },
+    async update(db, actorId, changes) {
+      const columns = {
+        first_name: changes.firstName,
+        last_name: changes.lastName,
+        email: changes.email,
+        phone: changes.phone,
+        archived: changes.archived,
+      };
+      const patch = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+      await mapEmailTaken(() => ActorModel.query(db).findById(actorId).patch({ ...patch, updated_at: db.fn.now() } as unknown as Partial<ActorModel>));
+      changed();
+    },
 
-  async grant(db, grants) {
-    if (!grants.length) return 0;
-    const inserted = await db(ActorAccessRuleModel.tableName)
-      .insert(grants.map((g) => ({ actor_id: g.actorId, campus_id: g.campusId, typology: g.typology })))
-      .onConflict(['actor_id', 'campus_id', 'typology'])
-      .ignore()
-      .returning('id');
-    return inserted.length;
-  },
+    async grant(db, grants) {
+      if (!grants.length) return 0;
+      const inserted = await db(ActorAccessRuleModel.tableName)
+        .insert(grants.map((g) => ({ actor_id: g.actorId, campus_id: g.campusId, typology: g.typology })))
+        .onConflict(['actor_id', 'campus_id', 'typology'])
+        .ignore()
+        .returning('id');
+      changed();
+      return inserted.length;
+    },
 
-  async emailInUse(db, email, exceptId) {
-    const query = ActorModel.query(db).whereRaw('lower(email) = lower(?)', [email]);
-    if (exceptId) query.whereNot('id', exceptId);
-    return !!(await query.first());
-  },
-};
+    async emailInUse(db, email, exceptId) {
+      const query = ActorModel.query(db).whereRaw('lower(email) = lower(?)', [email]);
+      if (exceptId) query.whereNot('id', exceptId);
+      return !!(await query.first());
+    },
+  };
+  return accounts;
+}

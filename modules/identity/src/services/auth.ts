@@ -3,6 +3,7 @@ import { argon2id, argon2Verify } from 'hash-wasm';
 import type { Context } from 'koa';
 import { TooManyRequestsError, ValidationError, type Actor, type Authenticator, type Config, type Knex, type Translate } from '@alterna/core';
 import { loadActor, loadSessionActor } from './actors.js';
+import type { SessionCache } from './session-cache.js';
 
 export const sessionCookie = 'alterna_session';
 
@@ -33,7 +34,7 @@ export interface AuthService extends Authenticator {
   purge(): Promise<{ sessions: number; attempts: number }>;
 }
 
-export function authService(knex: Knex, config: Config): AuthService {
+export function authService(knex: Knex, config: Config, cache: SessionCache): AuthService {
   const windowStart = () => new Date(Date.now() - config.loginWindowSeconds * 1000);
 
   // Failures count per e-mail whatever the address (changing address does not reset it), and per address
@@ -69,7 +70,9 @@ export function authService(knex: Knex, config: Config): AuthService {
       return { actor, token, expiresAt };
     },
     async logout(token) {
-      if (token) await knex('sessions').where({ token_hash: hashToken(token) }).delete();
+      if (!token) return;
+      cache.forget(hashToken(token));
+      await knex('sessions').where({ token_hash: hashToken(token) }).delete();
     },
     async purge() {
       const sessions = await knex('sessions').where('expires_at', '<=', new Date()).delete();
@@ -79,7 +82,12 @@ export function authService(knex: Knex, config: Config): AuthService {
     async authenticate(ctx: Context) {
       const token = ctx.cookies.get(sessionCookie);
       if (!token) return null;
-      return loadSessionActor(knex, hashToken(token));
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached !== undefined) return cached;
+      const actor = await loadSessionActor(knex, tokenHash);
+      cache.set(tokenHash, actor);
+      return actor;
     },
   };
 }

@@ -3,7 +3,8 @@ import { authService, type AuthService } from './auth.js';
 import { accessService, type AccessService } from './access.js';
 import { loadActor, loadActors } from './actors.js';
 import { updateProfile, type ProfileChanges } from './profile.js';
-import { accounts, type Accounts } from './accounts.js';
+import { accountsService, type Accounts } from './accounts.js';
+import { sessionCache } from './session-cache.js';
 
 export interface IdentityServices {
   auth: AuthService;
@@ -17,12 +18,16 @@ export interface IdentityServices {
 }
 
 export function identityServices({ knex, config, permissions }: CoreDeps): IdentityServices {
+  const sessions = sessionCache(config.sessionCacheMs);
   return {
-    auth: authService(knex, config),
+    auth: authService(knex, config, sessions),
     access: accessService(knex, () => permissions),
-    accounts,
+    accounts: accountsService(() => sessions.clear()),
     loadActor: (id) => loadActor(knex, id),
     loadActors: (ids) => loadActors(knex, ids),
-    updateProfile: (actorId, changes, trx) => updateProfile(knex, actorId, changes, trx),
+    updateProfile: async (actorId, changes, trx) => {
+      await updateProfile(knex, actorId, changes, trx);
+      sessions.clear();
+    },
   };
 }

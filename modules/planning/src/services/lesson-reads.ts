@@ -27,8 +27,9 @@ interface LessonRow {
   campus_id: string;
   campus_name: string;
   training_session_id: string | null;
-  start_at: Date;
-  end_at: Date;
+  /** ISO 8601 UTC, written by PostgreSQL (no Date parsed and printed again per lesson). */
+  start_at: string;
+  end_at: string;
   remote: RemoteMode;
   lesson_type: LessonType;
   status: LessonStatus;
@@ -46,16 +47,21 @@ interface LessonRow {
 
 /**
  * Each link kind as one JSON array per lesson, aggregated ONCE over the whole set (`found`): a grouped join
- * per kind, not a sub-select per lesson.
+ * per kind, not a sub-select per lesson. The `= ANY(ARRAY(...))` repeats the join as an array the link table's
+ * primary key (lesson_id first) can probe: without it PostgreSQL hashes the whole link table for a week's few
+ * hundred lessons (12 ms instead of 6 at 15,000 lessons).
  */
 const linkAggregates = {
   found_teachers: `SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
-      ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id JOIN identity_actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
+      ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id AND lt.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN identity_actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
   found_rooms: `SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)
-      ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
+      ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
   found_groups: `SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id) AS list
-      FROM found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id`,
+      FROM found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id AND lg.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id`,
 };
+
+/** An instant as `Date.toISOString()` writes it (`2026-09-14T07:00:00.000Z`). */
+const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The lessons of a filter, by start, in ONE statement: the set of lessons first (`found`), then per link kind
@@ -105,7 +111,7 @@ export async function readLessons(db: Db, attendance: AttendanceHook | null, fil
     .leftJoin('found_rooms as fr', 'fr.lesson_id', 'l.id')
     .leftJoin('found_groups as fg', 'fg.lesson_id', 'l.id')
     .select(
-      'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', 'l.start_at', 'l.end_at', 'l.remote', 'l.lesson_type', 'l.status',
+      'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`), 'l.remote', 'l.lesson_type', 'l.status',
       'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
       'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color',
       db.raw("COALESCE(ft.list, '[]') AS teachers"), db.raw("COALESCE(fr.list, '[]') AS rooms"), db.raw("COALESCE(fg.list, '[]') AS planning_groups"),
@@ -127,8 +133,8 @@ function toLesson(row: LessonRow, started: Set<string>): Lesson {
     campusId: row.campus_id,
     campusName: row.campus_name,
     trainingSessionId: row.training_session_id,
-    startAt: new Date(row.start_at).toISOString(),
-    endAt: new Date(row.end_at).toISOString(),
+    startAt: row.start_at,
+    endAt: row.end_at,
     remote: row.remote,
     lessonType: row.lesson_type,
     status: row.status,
