@@ -321,7 +321,7 @@ describe('planning in the browser (en)', () => {
     expect(await page.getByTestId('lesson-end').inputValue()).toBe(`${thursday}T16:00`);
     await choose(page, page.getByTestId('lesson-groups'), own.groupName, own.groupName.slice(0, 12));
     await page.getByTestId('lesson-save').click();
-    await expect.poll(() => page.getByTestId('lesson-form').getByText('The subject is required when a planning group is chosen.').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('lesson-form').getByText('A school subject is required when a planning group is chosen.').count()).toBe(1);
     await shot(page, 'lesson-create-errors-en');
     await choose(page, page.getByTestId('lesson-subject'), /^CGE –/, 'CGE');
     await page.getByTestId('lesson-save').click();

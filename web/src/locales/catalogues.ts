@@ -54,6 +54,9 @@ const modules = (lang: Language): Tree => ({
   students: students[lang],
   teaching: teaching[lang],
   trainingCentre: trainingCentre[lang],
+  // The shared validation schemas name their messages by module (`training-centre.campus.openDaysRequired`),
+  // as the server translates them: the same catalogue answers under that name too, never a copy.
+  'training-centre': trainingCentre[lang],
   trainings: trainings[lang],
 });
 

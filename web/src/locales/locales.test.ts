@@ -5,7 +5,9 @@ import enMain from './en.json';
 import * as planning from '@alterna/planning/locales';
 import * as teaching from '@alterna/teaching/locales';
 import * as students from '@alterna/students/locales';
+import * as trainingCentre from '@alterna/training-centre/locales';
 import planningResourcesEn from './planning/resources.en.json';
+import planningCalendarEn from './planning/calendar.en.json';
 
 const fr = frCatalogue;
 
@@ -46,5 +48,21 @@ describe('locales', () => {
     expect(planningResourcesEn.planning.resources).not.toHaveProperty('lessonTypes');
     expect(planningEn.resources.lessonTypes).toMatchObject({ course: 'Course', practical: 'Practical work' });
   });
-});
 
+  it("answers the shared schemas' messages (training-centre.…, the server's keys) with the module's words", () => {
+    const at = (catalogue: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+    for (const [catalogue, module] of [[fr, trainingCentre.fr], [en, trainingCentre.en]] as const) {
+      for (const key of ['campus.openDaysRequired', 'modelTimeSlot.campusRequired', 'timeSlot.modelRequired', 'timeSlot.invalidTime', 'timeSlot.startBeforeEnd', 'closure.campusRequired', 'closure.endBeforeStart']) {
+        expect(at(catalogue, `training-centre.${key}`), key).toBe(at(module, key));
+        expect(typeof at(module, key), key).toBe('string');
+      }
+    }
+  });
+
+  it("gives the lesson dialog's rules the server's words (planning's lesson rules)", () => {
+    const rules = (planning.en as { lessons: { rules: Record<string, string> } }).lessons.rules;
+    expect((en.planning as { lessons: { rules: Record<string, string> } }).lessons.rules.subjectWithGroup).toBe(rules.subjectWithGroup);
+    expect(rules.subjectWithGroup).toBe('A school subject is required when a planning group is chosen.');
+    expect((planningCalendarEn.planning.calendar as Record<string, unknown>).validation).toBeUndefined();
+  });
+});

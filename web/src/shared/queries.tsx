@@ -24,10 +24,32 @@ export function PageDataProvider({ children }: { children: ReactNode }) {
 /**
  * What a page shows, loaded for `key` (its name and the filters it depends on). While a new key loads, the
  * previous answer stays on screen (`data`), with `loading` true; `error` is the message to show, if any.
+ * `pollMs` tells, from the last answer, how often to ask again (false: not at all), e.g. while a run is live.
+ * `update` changes the answer on screen at once (what a click just did), until the next load replaces it.
+ * `keepPrevious: false` for a form's data: nothing shows until the answer for this key is there (a form must
+ * never start from another record's values).
  */
-export function usePageData<T>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>, options: { enabled?: boolean } = {}) {
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
-  return { data: query.data, loading: query.isFetching, error: query.error ? errorMessage(query.error) : null, reload: () => query.refetch().then(() => undefined) };
+export function usePageData<T>(
+  key: readonly unknown[],
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { enabled?: boolean; pollMs?: (data: T | undefined) => number | false; keepPrevious?: boolean } = {},
+) {
+  const { pollMs } = options;
+  const queries = useQueryClient();
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => load(signal),
+    placeholderData: options.keepPrevious === false ? undefined : keepPreviousData,
+    enabled: options.enabled ?? true,
+    refetchInterval: pollMs ? (current) => pollMs(current.state.data as T | undefined) : false,
+  });
+  return {
+    data: query.data,
+    loading: query.isFetching,
+    error: query.error ? errorMessage(query.error) : null,
+    reload: () => query.refetch().then(() => undefined),
+    update: (change: (current: T) => T) => void queries.setQueryData<T>(key, (current) => (current === undefined ? current : change(current))),
+  };
 }
 
 /** After a change: load again every page whose key starts with `prefix` (the list just changed). */

@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { formatPersonOption } from '../../shared/options';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadActor, loadFormCampuses, setArchived, type ActorView, type FormCampus } from './api';
@@ -24,21 +23,13 @@ export function ActorEditPage() {
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.actorUpdate);
-  const [actor, setActor] = useState<ActorView | null>(null);
-  const [campuses, setCampuses] = useState<FormCampus[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setActor(await loadActor(id));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [id]);
-  useEffect(() => void load(), [load]);
-  useEffect(() => {
-    if (canChange) loadFormCampuses().then(setCampuses, () => setCampuses([]));
-  }, [canChange]);
+  const page = usePageData(['people.actor', id], () => loadActor(id));
+  // Never another person's page while this one loads.
+  const actor: ActorView | null = page.data?.id === id ? page.data : null;
+  const { error, reload: load } = page;
+  const setActor = (saved: ActorView) => page.update(() => saved);
+  const formCampuses = usePageData(['people.form-campuses'], () => loadFormCampuses(), { enabled: canChange });
+  const campuses: FormCampus[] = formCampuses.data ?? [];
 
   const toggleArchive = async () => {
     if (!actor) return;

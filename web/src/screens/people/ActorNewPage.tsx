@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { actorSchema } from '@alterna/people/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadFormCampuses, type FormCampus } from './api';
 import { CampusFields } from './CampusFields';
@@ -16,11 +15,9 @@ import { usePersonForm } from './usePersonForm';
 /** /actor/new: a person with a typology on a campus, with the duplicate warning (SPEC §2, §5). */
 export function ActorNewPage() {
   const { t } = useTranslation();
-  const [campuses, setCampuses] = useState<FormCampus[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    loadFormCampuses().then(setCampuses, (e: unknown) => setError(errorMessage(e)));
-  }, []);
+  const page = usePageData(['people.form-campuses'], () => loadFormCampuses());
+  const campuses: FormCampus[] | null = page.data ?? null;
+  const { error } = page;
   return (
     <Stack gap="lg" maw={900} data-testid="actor-new-page">
       <PageTitle

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { loadCorporation, type CorporationView } from './api';
 import { AssociateForm } from './AssociateForm';
@@ -18,18 +18,12 @@ export function CorporationPage() {
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.corporationUpdate);
-  const [corporation, setCorporation] = useState<CorporationView | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [associating, setAssociating] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setCorporation(await loadCorporation(id));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [id]);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['people.corporation', id], () => loadCorporation(id));
+  // Never another corporation's page while this one loads.
+  const corporation: CorporationView | null = page.data?.id === id ? page.data : null;
+  const { error, reload: load } = page;
 
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!corporation) return <Center p="xl"><Loader size="sm" /></Center>;

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Stack } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +5,9 @@ import { contactSchema } from '@alterna/people/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
-import { apiPaths, loadCorporation, loadFormCampuses, type CorporationView, type FormCampus } from './api';
+import { apiPaths, loadCorporation, loadFormCampuses, type FormCampus } from './api';
 import { CampusFields } from './CampusFields';
 import { DuplicateWarning } from './DuplicateWarning';
 import { PersonFields } from './PersonFields';
@@ -29,14 +28,10 @@ export function CorporationTutorNewPage() {
 function CorporationPersonNewPage({ role }: { role: Role }) {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const { t } = useTranslation();
-  const [data, setData] = useState<{ corporation: CorporationView; campuses: FormCampus[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    Promise.all([loadCorporation(id), loadFormCampuses()]).then(
-      ([corporation, campuses]) => setData({ corporation, campuses }),
-      (e: unknown) => setError(errorMessage(e)),
-    );
-  }, [id]);
+  const corporation = usePageData(['people.corporation', id], () => loadCorporation(id));
+  const formCampuses = usePageData(['people.form-campuses'], () => loadFormCampuses());
+  const data = corporation.data?.id === id && formCampuses.data ? { corporation: corporation.data, campuses: formCampuses.data } : null;
+  const error = corporation.error ?? formCampuses.error;
   const name = data ? data.corporation.shortName || data.corporation.name : '';
   return (
     <Stack gap="lg" maw={900} data-testid={`${role}-new-page`}>

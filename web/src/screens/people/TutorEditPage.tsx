@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { formatCompanyOption, formatPersonOption } from '../../shared/options';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadTutor, type ActorView } from './api';
@@ -18,16 +17,11 @@ export function TutorEditPage() {
   const { id = '' } = useParams({ strict: false }) as { id?: string };
   const { t } = useTranslation();
   const me = useMe();
-  const [tutor, setTutor] = useState<ActorView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    try {
-      setTutor(await loadTutor(id));
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [id]);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['people.tutor', id], () => loadTutor(id));
+  // Never another tutor's page while this one loads.
+  const tutor: ActorView | null = page.data?.id === id ? page.data : null;
+  const { error, reload: load } = page;
+  const setTutor = (saved: ActorView) => page.update(() => saved);
 
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!tutor) return <Center p="xl"><Loader size="sm" /></Center>;

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { tutorSchema } from '@alterna/people/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { SearchSelect, formatCompanyOption } from '../../shared/SearchSelect';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadFormCampuses, searchCorporations, type CorporationOption, type FormCampus } from './api';
@@ -17,11 +17,9 @@ import { usePersonForm } from './usePersonForm';
 /** /tutors/new: a tutor on a campus, with their corporation if known already. */
 export function TutorNewPage() {
   const { t } = useTranslation();
-  const [campuses, setCampuses] = useState<FormCampus[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    loadFormCampuses().then(setCampuses, (e: unknown) => setError(errorMessage(e)));
-  }, []);
+  const page = usePageData(['people.form-campuses'], () => loadFormCampuses());
+  const campuses: FormCampus[] | null = page.data ?? null;
+  const { error } = page;
   return (
     <Stack gap="lg" maw={900} data-testid="tutor-new-page">
       <PageTitle title={t('people.tutorNew.title')} intro={t('people.tutorNew.intro')} back={<PageLink page="people.tutors">{t('people.common.backToTutors')}</PageLink>} />

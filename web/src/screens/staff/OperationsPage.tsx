@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { OPERATIONS_POLL_MS } from '../../shared/constants';
 import { confirm } from '../../shared/dialogs';
 import { formatDateTime, percent } from '../../shared/format';
 import { errorMessage, requestJson } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { ITEM_STATUS_COLOR, STATUS_COLOR, isActive, type Operation } from './operations';
 import { isPlanningRun, runResult, undoRun } from '../planning/bulk/api';
@@ -16,38 +17,17 @@ import { useUndoneRuns } from '../planning/bulk/useUndoneRuns';
 /** Staff operations page: bulk runs with live progress, per-item results and cancel. */
 export function OperationsPage() {
   const { t } = useTranslation();
-  const [operations, setOperations] = useState<Operation[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [cancelling, setCancelling] = useState<Record<string, boolean>>({});
   const [undoing, setUndoing] = useState<Record<string, boolean>>({});
-  const { undone, markUndone } = useUndoneRuns(operations);
-  const inFlight = useRef(false);
-
-  const load = useCallback(async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      const body = await requestJson<{ operations: Operation[] }>('GET', '/api/operations');
-      setOperations(body.operations ?? []);
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    } finally {
-      inFlight.current = false;
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  // Asked again every OPERATIONS_POLL_MS while a run is live, so its progress moves on the page.
+  const page = usePageData(['operations.list'], async () => (await requestJson<{ operations: Operation[] }>('GET', '/api/operations')).operations ?? [], {
+    pollMs: (list) => (list?.some(isActive) ? OPERATIONS_POLL_MS : false),
+  });
+  const operations: Operation[] | null = page.data ?? null;
+  const { error: loadError, reload: load } = page;
   const anyActive = operations?.some(isActive) ?? false;
-  useEffect(() => {
-    if (!anyActive) return;
-    const timer = window.setInterval(() => void load(), OPERATIONS_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [anyActive, load]);
+  const { undone, markUndone } = useUndoneRuns(operations);
 
   const kindLabel = (kind: string) => t(`operations.kinds.${kind}`, { defaultValue: kind });
 
@@ -63,7 +43,7 @@ export function OperationsPage() {
     setCancelling((c) => ({ ...c, [operation.id]: true }));
     try {
       const body = await requestJson<{ operation: Operation }>('POST', `/api/operations/${encodeURIComponent(operation.id)}/cancel`);
-      setOperations((list) => list?.map((o) => (o.id === body.operation.id ? body.operation : o)) ?? list);
+      page.update((list) => list.map((o) => (o.id === body.operation.id ? body.operation : o)));
       toast.success(t('operations.cancelRequested'));
       void load();
     } catch (error) {
@@ -86,7 +66,7 @@ export function OperationsPage() {
     try {
       const started = await undoRun(operation.id);
       markUndone(operation.id);
-      setOperations((list) => (list ? [started, ...list.filter((o) => o.id !== started.id)] : list));
+      page.update((list) => [started, ...list.filter((o) => o.id !== started.id)]);
       toast.success(t('planning.bulk.undo.started'));
       void load();
     } catch (error) {

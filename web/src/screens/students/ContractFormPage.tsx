@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,8 @@ import { isWorkStudy } from '@alterna/students/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { SearchSelect, formatCompanyOption } from '../../shared/SearchSelect';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage, requestJson } from '../../shared/http';
+import { requestJson } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, searchCorporations, type CorporationOption, type Student, type StudentRegistration } from './api';
 import { DateField } from '../../shared/DateFields';
@@ -24,16 +24,16 @@ export function EditContractPage() {
 }
 
 function ContractFormLoader({ studentId, contractId }: { studentId: string; contractId: string | null }) {
-  const [data, setData] = useState<{ student: Student; registration: StudentRegistration | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    Promise.all([
-      loadStudent(studentId),
-      contractId ? requestJson<{ registration: StudentRegistration }>('GET', apiPaths.contractEdit(studentId, contractId)) : Promise.resolve(null),
-    ])
-      .then(([student, found]) => setData({ student, registration: found?.registration ?? null }))
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [studentId, contractId]);
+  const page = usePageData(
+    ['students.contract-form', studentId, contractId],
+    (): Promise<{ student: Student; registration: StudentRegistration | null }> =>
+      Promise.all([
+        loadStudent(studentId),
+        contractId ? requestJson<{ registration: StudentRegistration }>('GET', apiPaths.contractEdit(studentId, contractId)) : Promise.resolve(null),
+      ]).then(([student, found]) => ({ student, registration: found?.registration ?? null })),
+    { keepPrevious: false },
+  );
+  const { data, error } = page;
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!data) return <Center p="xl"><Loader size="sm" /></Center>;
   return <ContractForm {...data} />;

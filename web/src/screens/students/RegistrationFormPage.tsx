@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { STUDENT_STATUSES } from '@alterna/students/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage, requestJson } from '../../shared/http';
+import { requestJson } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, loadTrainingChoices, type GroupOption, type SessionOption, type Student, type StudentRegistration } from './api';
 import { changeCampuses } from './permissions';
@@ -32,17 +33,17 @@ interface Loaded {
 }
 
 function RegistrationFormLoader({ studentId, registrationId }: { studentId: string; registrationId: string | null }) {
-  const [data, setData] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    Promise.all([
-      loadStudent(studentId),
-      registrationId ? requestJson<{ registration: StudentRegistration }>('GET', apiPaths.registrationEdit(studentId, registrationId)) : Promise.resolve(null),
-      loadTrainingChoices(),
-    ])
-      .then(([student, found, choices]) => setData({ student, registration: found?.registration ?? null, sessions: choices.sessions, groups: choices.groups }))
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [studentId, registrationId]);
+  const page = usePageData(
+    ['students.registration-form', studentId, registrationId],
+    (): Promise<Loaded> =>
+      Promise.all([
+        loadStudent(studentId),
+        registrationId ? requestJson<{ registration: StudentRegistration }>('GET', apiPaths.registrationEdit(studentId, registrationId)) : Promise.resolve(null),
+        loadTrainingChoices(),
+      ]).then(([student, found, choices]) => ({ student, registration: found?.registration ?? null, sessions: choices.sessions, groups: choices.groups })),
+    { keepPrevious: false },
+  );
+  const { data, error } = page;
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!data) return <Center p="xl"><Loader size="sm" /></Center>;
   return <RegistrationForm {...data} />;

@@ -11,7 +11,7 @@ import { useLanguage } from '../../language';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, findStudents, loadStudent, loadTrainingChoices, type SessionOption, type Student, type StudentMatch } from './api';
 import { BirthplaceField } from './BirthplaceField';
@@ -42,13 +42,13 @@ export function EditStudentPage() {
 }
 
 function StudentFormLoader({ studentId }: { studentId: string | null }) {
-  const [data, setData] = useState<{ student: Student | null; sessions: SessionOption[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    Promise.all([studentId ? loadStudent(studentId) : Promise.resolve(null), loadTrainingChoices()])
-      .then(([student, choices]) => setData({ student, sessions: choices.sessions }))
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [studentId]);
+  const page = usePageData(
+    ['students.form', studentId],
+    (): Promise<{ student: Student | null; sessions: SessionOption[] }> =>
+      Promise.all([studentId ? loadStudent(studentId) : Promise.resolve(null), loadTrainingChoices()]).then(([student, choices]) => ({ student, sessions: choices.sessions })),
+    { keepPrevious: false },
+  );
+  const { data, error } = page;
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!data) return <Center p="xl"><Loader size="sm" /></Center>;
   return <StudentForm {...data} />;

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { loadCampuses, placeRoutes, refreshMe, type Building, type CampusInfo, type Site } from './api';
 import { BuildingDialog, CampusDialog, SiteDialog } from './PlaceDialogs';
 import { confirmAndRemove } from './remove';
@@ -16,19 +16,10 @@ type Dialog =
 /** Campuses with their sites, buildings and rooms; create, edit and remove each, where the viewer may. */
 export function CampusesPage() {
   const { t } = useTranslation();
-  const [campuses, setCampuses] = useState<CampusInfo[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const page = usePageData(['training-centre.campuses'], () => loadCampuses());
+  const campuses: CampusInfo[] | null = page.data ?? null;
+  const { error: loadError, reload: load } = page;
   const [dialog, setDialog] = useState<Dialog | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setCampuses(await loadCampuses());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
 
   const saved = () => {
     setDialog(null);

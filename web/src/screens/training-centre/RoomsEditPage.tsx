@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
@@ -6,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { roomsEditSchema } from '@alterna/training-centre/validation';
 import { PageLink } from '../../navigation';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage, requestJson } from '../../shared/http';
+import { requestJson } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { placeRoutes } from './api';
 
@@ -27,18 +27,10 @@ interface RoomRow {
 export function RoomsEditPage() {
   const { t } = useTranslation();
   const { building: buildingId = '' } = useParams({ strict: false }) as { building?: string };
-  const [building, setBuilding] = useState<BuildingView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setBuilding((await requestJson<{ building: BuildingView }>('GET', placeRoutes.rooms(buildingId))).building);
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, [buildingId]);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['training-centre.rooms', buildingId], async () => (await requestJson<{ building: BuildingView }>('GET', placeRoutes.rooms(buildingId))).building);
+  // Never another building's rooms in the form while this one loads.
+  const building: BuildingView | null = page.data?.id === buildingId ? page.data : null;
+  const { error: loadError, reload: load } = page;
 
   const form = useServerForm<{ rooms: RoomRow[] }, { message: string }>({
     initialValues: { rooms: (building?.rooms ?? []).map((room) => ({ id: room.id, name: room.name, size: String(room.size) })) },

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { gql } from '../../shared/gql';
 import { loadModels, mutations, type ModelTimeSlot, type TimeSlot } from './api';
 import { CampusSwitch } from './CampusSwitch';
@@ -18,24 +18,11 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 export function TimeSlotsPage() {
   const { t } = useTranslation();
   const { campuses, campus, setCampusId, error: campusError } = useCampusChoice();
-  const [models, setModels] = useState<ModelTimeSlot[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const campusId = campus?.uuid ?? null;
-
-  const load = useCallback(async () => {
-    if (!campusId) return;
-    try {
-      setModels(await loadModels(campusId));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, [campusId]);
-  useEffect(() => {
-    setModels(null);
-    void load();
-  }, [load]);
+  const page = usePageData(['training-centre.time-slots', campusId], () => loadModels(campusId!), { enabled: !!campusId });
+  const models: ModelTimeSlot[] | null = page.data ?? null;
+  const { error: loadError, reload: load } = page;
 
   const saved = () => {
     setDialog(null);

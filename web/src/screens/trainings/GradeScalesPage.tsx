@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { gradeScaleSchema } from '@alterna/trainings/validation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { searchId, usePageData, useSearchParam } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadGradeScale, loadTrainings, type GradeScaleElement, type Training } from './api';
 import { can, errorOf, setField } from './fields';
@@ -13,27 +12,14 @@ import { can, errorOf, setField } from './fields';
 /** Grade scales: per training, elements each weighted by a coefficient (SPEC §5). */
 export function GradeScalesPage() {
   const { t } = useTranslation();
-  const [trainings, setTrainings] = useState<Training[] | null>(null);
-  const [trainingId, setTrainingId] = useState<string | null>(null);
-  const [elements, setElements] = useState<GradeScaleElement[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    loadTrainings()
-      .then((list) => {
-        setTrainings(list);
-        setTrainingId(list[0]?.id ?? null);
-      })
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, []);
-
-  useEffect(() => {
-    setElements(null);
-    if (!trainingId) return;
-    loadGradeScale(trainingId)
-      .then((scale) => setElements(scale.elements))
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [trainingId]);
+  const trainingList = usePageData(['trainings.list'], () => loadTrainings());
+  const trainings: Training[] | null = trainingList.data ?? null;
+  // The training shown is in the URL (?training=), the first one by default.
+  const [chosenId, setTrainingId] = useSearchParam('training', searchId);
+  const trainingId = trainings?.some((training) => training.id === chosenId) ? chosenId : (trainings?.[0]?.id ?? null);
+  const scale = usePageData(['trainings.grade-scale', trainingId], () => loadGradeScale(trainingId!), { enabled: !!trainingId });
+  const elements: GradeScaleElement[] | null = scale.data?.elements ?? null;
+  const error = trainingList.error ?? scale.error;
 
   return (
     <Stack gap="lg" data-testid="grade-scales-page">
@@ -57,7 +43,7 @@ export function GradeScalesPage() {
         ) : elements === null || !trainingId ? (
           <Center p="xl">{!error && <Loader size="sm" />}</Center>
         ) : (
-          <GradeScaleForm key={`${trainingId}-${JSON.stringify(elements)}`} trainingId={trainingId} elements={elements} onSaved={setElements} />
+          <GradeScaleForm key={`${trainingId}-${JSON.stringify(elements)}`} trainingId={trainingId} elements={elements} onSaved={() => void scale.reload()} />
         )}
       </Card>
     </Stack>

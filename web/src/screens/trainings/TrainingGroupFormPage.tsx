@@ -6,7 +6,7 @@ import { trainingGroupSchema } from '@alterna/trainings/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadGroup, loadPlan, loadSessions, loadTrainings, type Training, type TrainingGroup, type TrainingSession } from './api';
 import { errorOf, setField } from './fields';
@@ -35,13 +35,12 @@ export function EditTrainingGroupPage() {
 }
 
 function TrainingGroupFormLoader({ groupId }: { groupId: string | null }) {
-  const [data, setData] = useState<{ sessions: TrainingSession[]; trainings: Training[]; group: TrainingGroup | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    Promise.all([loadSessions(), loadTrainings(), groupId ? loadGroup(groupId) : Promise.resolve(null)])
-      .then(([sessions, trainings, group]) => setData({ sessions, trainings, group }))
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [groupId]);
+  const page = usePageData(
+    ['trainings.group-form', groupId],
+    () => Promise.all([loadSessions(), loadTrainings(), groupId ? loadGroup(groupId) : Promise.resolve(null)]).then(([sessions, trainings, group]) => ({ sessions, trainings, group })),
+    { keepPrevious: false },
+  );
+  const { data, error } = page;
   if (error) return <Alert color="red" variant="light">{error}</Alert>;
   if (!data) return <Center p="xl"><Loader size="sm" /></Center>;
   return <TrainingGroupForm {...data} />;

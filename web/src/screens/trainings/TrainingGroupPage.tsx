@@ -1,11 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { loadGroup, type TrainingGroup } from './api';
 import { can } from './fields';
 
@@ -14,12 +14,11 @@ export function TrainingGroupPage() {
   const { t } = useTranslation();
   const me = useMe();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
-  const [group, setGroup] = useState<TrainingGroup | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    loadGroup(id).then(setGroup).catch((e: unknown) => setError(errorMessage(e)));
-  }, [id]);
+  const page = usePageData(['trainings.group', id], () => loadGroup(id));
+  // Never another group's page while this one loads.
+  const group: TrainingGroup | null = page.data?.id === id ? page.data : null;
+  const { error } = page;
 
   if (error) return <Alert color="red" variant="light" data-testid="group-error">{error}</Alert>;
   if (!group) return <Center p="xl"><Loader size="sm" /></Center>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Radio, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { useMe } from '../../session';
 import { confirm, errorDialog } from '../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { errorMessage, requestJson } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, blocksToValues, loadPlan, loadSubjects, type BlockValues, type SchoolSubject, type TrainingPlanView } from './api';
 import { BlocksEditor } from './BlocksEditor';
@@ -30,23 +31,19 @@ export function TrainingPlanPage() {
   const variantId = params.variant ?? null;
   const canChange = can(me?.permissions, 'trainings.training.update');
   const [sessionId, setSessionId] = useState<string | null>(() => (variantId ? null : (sessionMemory.get(trainingId) ?? null)));
-  const [view, setView] = useState<TrainingPlanView | null>(null);
-  const [subjects, setSubjects] = useState<SchoolSubject[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const [next, list] = await Promise.all([loadPlan(trainingId, { variantId: sessionId ? null : variantId, trainingSessionId: sessionId }), loadSubjects()]);
-      setView(next);
-      setSubjects(list);
-      if (next.trainingSession) sessionMemory.set(trainingId, next.trainingSession.id);
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [trainingId, variantId, sessionId]);
-  useEffect(() => void load(), [load]);
+  const planKey = { variantId: sessionId ? null : variantId, trainingSessionId: sessionId };
+  const planPage = usePageData(['trainings.plan', trainingId, planKey], async () => {
+    const next = await loadPlan(trainingId, planKey);
+    if (next.trainingSession) sessionMemory.set(trainingId, next.trainingSession.id);
+    return next;
+  });
+  const subjectList = usePageData(['trainings.subjects'], () => loadSubjects());
+  // Never another training's plan while this one loads.
+  const view: TrainingPlanView | null = planPage.data?.training.id === trainingId ? planPage.data : null;
+  const subjects: SchoolSubject[] = subjectList.data ?? [];
+  const error = planPage.error ?? subjectList.error;
+  const load = () => Promise.all([planPage.reload(), subjectList.reload()]).then(() => undefined);
 
   if (error && !view) return <Alert color="red" variant="light" data-testid="plan-error">{error}</Alert>;
   if (!view) return <Center p="xl"><Loader size="sm" /></Center>;

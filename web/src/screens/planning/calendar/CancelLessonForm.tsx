@@ -7,7 +7,7 @@ import { cancellationData } from '../shared/labels';
 import { updateLesson } from './api';
 
 const cancelSchema = yup.object({
-  lessonCancellationType: yup.string().required({ key: 'planning.calendar.validation.cancelReason' }),
+  lessonCancellationType: yup.string().required({ key: 'planning.lessons.rules.cancelReasonRequired' }),
   cancelDesc: yup.string(),
 });
 

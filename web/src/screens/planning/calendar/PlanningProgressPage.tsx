@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Alert, Badge, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/http';
+import { searchIds, usePageData, useSearchParam } from '../../../shared/queries';
 import { PageTitle } from '../../../shared/PageTitle';
 import { personLabel } from '../shared/labels';
 import { GroupsSelect, TeachersSelect } from '../shared/Selects';
@@ -12,33 +11,15 @@ import { loadProgress, progressOf, type PlanningProgress, type ProgressLine } fr
 export function PlanningProgressPage() {
   const { t } = useTranslation();
   const { options, errors } = usePlanningOptions();
-  const [groups, setGroups] = useState<string[]>([]);
-  const [teachers, setTeachers] = useState<string[]>([]);
-  const [progress, setProgress] = useState<PlanningProgress | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const key = `${groups.join(',')}|${teachers.join(',')}`;
-  useEffect(() => {
-    if (!groups.length && !teachers.length) {
-      setProgress(null);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    loadProgress(groups, teachers)
-      .then((result) => {
-        if (!live) return;
-        setProgress(result);
-        setLoadError(null);
-      })
-      .catch((error: unknown) => live && setLoadError(errorMessage(error)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-    // key stands for both lists (new arrays on every pick).
-  }, [key]);
+  // What is shown is in the URL (?groups=…&teachers=…): a reload or a shared link shows the same progress.
+  const [groups, setGroupIds] = useSearchParam('groups', searchIds);
+  const [teachers, setTeacherIds] = useSearchParam('teachers', searchIds);
+  const setGroups = (ids: string[]) => setGroupIds(ids.length ? ids : null);
+  const setTeachers = (ids: string[]) => setTeacherIds(ids.length ? ids : null);
+  const chosen = groups.length > 0 || teachers.length > 0;
+  const page = usePageData(['planning.progress', groups, teachers], () => loadProgress(groups, teachers), { enabled: chosen });
+  const progress: PlanningProgress | null = chosen ? (page.data ?? null) : null;
+  const { loading, error: loadError } = page;
 
   const all = [...errors, ...(loadError ? [loadError] : [])];
   return (

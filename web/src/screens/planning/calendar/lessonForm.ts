@@ -17,7 +17,8 @@ export interface LessonFormValues {
   description: string;
 }
 
-const key = (name: string) => ({ key: `planning.calendar.validation.${name}` });
+/** The rules the server also checks speak with the server's words (planning's lesson rules). */
+const rule = (name: string) => ({ key: `planning.lessons.rules.${name}` });
 
 /** SPEC §5 lesson rules, checked before the server (which checks them again, with conflicts and sessions). */
 export const lessonSchema = yup.object({
@@ -26,21 +27,21 @@ export const lessonSchema = yup.object({
   endDate: yup
     .string()
     .required()
-    .test('after-start', key('endAfterStart'), function (end) {
+    .test('after-start', rule('startBeforeEnd'), function (end) {
       const start = this.parent.startDate as string;
       return !start || !end || end > start;
     }),
-  planningGroups: yup.array(yup.string().required()).test('groups-or-resources', key('groupOrTrainerAndRoom'), function (groups) {
+  planningGroups: yup.array(yup.string().required()).test('groups-or-resources', rule('groupOrTeacherAndRoom'), function (groups) {
     const { teachers, rooms } = this.parent as LessonFormValues;
     return (groups?.length ?? 0) > 0 || (teachers.length > 0 && rooms.length > 0);
   }),
   schoolSubject: yup
     .string()
     .nullable()
-    .test('subject-for-trainer', key('subjectForTrainer'), function (subject) {
+    .test('subject-for-trainer', rule('subjectWithTeacher'), function (subject) {
       return !!subject || !(this.parent as LessonFormValues).teachers.length;
     })
-    .test('subject-for-group', key('subjectForGroup'), function (subject) {
+    .test('subject-for-group', rule('subjectWithGroup'), function (subject) {
       return !!subject || !(this.parent as LessonFormValues).planningGroups.length;
     }),
 });

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { planningGroupSchema } from '@alterna/planning/validation';
 import { PageLink, useGoTo } from '../../../navigation';
 import { ServerForm, useServerForm } from '../../../shared/form';
-import { errorMessage } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { toast } from '../../../shared/toast';
 import { groupApi, loadEditForm, loadNewForm, type GroupChange, type PlanningGroup, type PlanningGroupFormOptions } from './api';
 
@@ -28,14 +27,13 @@ export function PlanningGroupEditPage() {
 }
 
 function GroupFormLoader({ groupId }: { groupId: string | null }) {
-  const [data, setData] = useState<{ options: PlanningGroupFormOptions; group: PlanningGroup | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setData(null);
-    (groupId ? loadEditForm(groupId).then((r) => ({ options: r.options, group: r.planningGroup })) : loadNewForm().then((r) => ({ options: r.options, group: null })))
-      .then(setData)
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [groupId]);
+  const page = usePageData(
+    ['planning.group-form', groupId],
+    (): Promise<{ options: PlanningGroupFormOptions; group: PlanningGroup | null }> =>
+      groupId ? loadEditForm(groupId).then((r) => ({ options: r.options, group: r.planningGroup })) : loadNewForm().then((r) => ({ options: r.options, group: null })),
+    { keepPrevious: false },
+  );
+  const { data, error } = page;
   if (error) return <Alert color="red" variant="light" data-testid="planning-group-error">{error}</Alert>;
   if (!data) return <Center p="xl"><Loader size="sm" /></Center>;
   return <GroupForm options={data.options} group={data.group} />;

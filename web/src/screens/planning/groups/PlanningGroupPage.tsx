@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { PageLink, useGoTo } from '../../../navigation';
 import { PageTitle } from '../../../shared/PageTitle';
 import { alertDialog, confirm } from '../../../shared/dialogs';
 import { errorMessage, ViolationError } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { toast } from '../../../shared/toast';
 import { deleteGroup, formatHours, loadGroupPage, type PlanningGroupPageData } from './api';
 import { GroupSubscriptions } from './GroupSubscriptions';
@@ -16,20 +17,11 @@ export function PlanningGroupPage() {
   const { t } = useTranslation();
   const goTo = useGoTo();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
-  const [page, setPage] = useState<PlanningGroupPageData | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      setPage(await loadGroupPage(id));
-    } catch (e: unknown) {
-      setError(errorMessage(e));
-    }
-  }, [id]);
-  useEffect(() => {
-    setPage(null);
-    void reload();
-  }, [reload]);
+  const loaded = usePageData(['planning.group', id], () => loadGroupPage(id));
+  // Never another group's page while this one loads.
+  const page: PlanningGroupPageData | null = loaded.data?.planningGroup.id === id ? loaded.data : null;
+  const { error, reload } = loaded;
 
   if (error) return <Alert color="red" variant="light" data-testid="planning-group-error">{error}</Alert>;
   if (!page) return <Center p="xl"><Loader size="sm" /></Center>;

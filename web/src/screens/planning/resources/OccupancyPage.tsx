@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { parisToday } from '@alterna/planning/validation';
 import { useGoTo } from '../../../navigation';
 import { PageTitle } from '../../../shared/PageTitle';
 import { errorMessage } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { loadCampuses, loadOccupancy, type OccupancyCampus, type OccupancyPlan } from './api';
 import { BookingDialog, type BookingTarget } from './BookingDialog';
 import { OccupancyGrid } from './OccupancyGrid';
@@ -46,25 +47,12 @@ export function OccupancyPage() {
   const goTo = useGoTo();
   const params = useParams({ strict: false }) as { campus?: string; startDate?: string; endDate?: string; type?: string };
   const { campus = '', startDate = '', endDate = '', type = 'week' } = params;
-  const [campuses, setCampuses] = useState<OccupancyCampus[]>([]);
-  const [plan, setPlan] = useState<OccupancyPlan | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [booking, setBooking] = useState<BookingTarget | null>(null);
-
-  useEffect(() => {
-    loadCampuses().then(setCampuses, () => setCampuses([]));
-  }, []);
-
-  const load = useCallback(async () => {
-    try {
-      setPlan(await loadOccupancy(campus, startDate, endDate, type));
-      setError(null);
-    } catch (e) {
-      setPlan(null);
-      setError(errorMessage(e));
-    }
-  }, [campus, startDate, endDate, type]);
-  useEffect(() => void load(), [load]);
+  const campusList = usePageData(['planning.occupancy.campuses'], () => loadCampuses());
+  const campuses: OccupancyCampus[] = campusList.data ?? [];
+  const page = usePageData(['planning.occupancy', campus, startDate, endDate, type], () => loadOccupancy(campus, startDate, endDate, type));
+  const { error, reload: load } = page;
+  const plan: OccupancyPlan | null = error ? null : (page.data ?? null);
 
   const show = (period: OccupancyPeriod, campusId = campus) =>
     void goTo('planning.occupancy', { campus: campusId, startDate: period.startDate, endDate: period.endDate, type: period.type });

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage, requestJson } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { PageTitle } from '../../../shared/PageTitle';
 import { SearchSelect, formatPersonOption } from '../../../shared/SearchSelect';
 import { toast } from '../../../shared/toast';
@@ -13,21 +14,12 @@ import { ConstraintForm } from './ConstraintForm';
 export function TrainerConstraintsPage() {
   const { t, i18n } = useTranslation();
   const [teacher, setTeacher] = useState<Person | null>(null);
-  const [data, setData] = useState<TeacherConstraints | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<TrainerConstraint | null>(null);
   const teacherId = teacher?.id ?? null;
-
-  const load = useCallback(async () => {
-    if (!teacherId) return setData(null);
-    try {
-      setData(await loadConstraints(teacherId));
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [teacherId]);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['planning.trainer-constraints', teacherId], () => loadConstraints(teacherId!), { enabled: !!teacherId });
+  // Never the previous trainer's list under another trainer's name.
+  const data: TeacherConstraints | null = teacherId && page.data?.teacher.id === teacherId ? page.data : null;
+  const { error, reload: load } = page;
 
   const day = (value: string) =>
     new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from 'luxon';
 import { daysIncluded } from '@alterna/planning/validation';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage, requestJson } from '../../../shared/http';
+import { searchId, usePageData, useSearchParam } from '../../../shared/queries';
 import { PageTitle } from '../../../shared/PageTitle';
 import { toast } from '../../../shared/toast';
 import { loadTrainingGroups, loadWorkStudies, resourceRoutes, type TrainingGroupChoice, type WorkStudyPeriod } from './api';
@@ -16,32 +17,16 @@ type Loaded = Awaited<ReturnType<typeof loadWorkStudies>>;
 /** Work-study periods of a training group: company periods (no training) and training periods, on a timeline and in a table. */
 export function WorkStudiesPage() {
   const { t, i18n } = useTranslation();
-  const [groups, setGroups] = useState<TrainingGroupChoice[] | null>(null);
-  const [groupId, setGroupId] = useState<string | null>(null);
-  const [data, setData] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ period: WorkStudyPeriod | null } | null>(null);
-
-  useEffect(() => {
-    loadTrainingGroups().then(
-      (list) => {
-        setGroups(list);
-        setGroupId((current) => current ?? list[0]?.id ?? null);
-      },
-      (e: unknown) => setError(errorMessage(e)),
-    );
-  }, []);
-
-  const load = useCallback(async () => {
-    if (!groupId) return;
-    try {
-      setData(await loadWorkStudies(groupId));
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [groupId]);
-  useEffect(() => void load(), [load]);
+  const groupList = usePageData(['planning.work-studies.groups'], () => loadTrainingGroups());
+  const groups: TrainingGroupChoice[] | null = groupList.data ?? null;
+  // The training group shown is in the URL (?group=), the first one by default.
+  const [chosenId, setGroupId] = useSearchParam('group', searchId);
+  const groupId = groups?.some((group) => group.id === chosenId) ? chosenId : (groups?.[0]?.id ?? null);
+  const periods = usePageData(['planning.work-studies', groupId], () => loadWorkStudies(groupId!), { enabled: !!groupId });
+  const data: Loaded | null = periods.data ?? null;
+  const error = groupList.error ?? periods.error;
+  const load = periods.reload;
 
   const day = (value: string) => new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
   const remove = async (period: WorkStudyPeriod) => {
