@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { profileChangeSchema } from '@alterna/profile-changes/validation';
 import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { formatDateTime } from '../../shared/format';
-import { errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { fullName, useMe, type Me } from '../../session';
 import { fileRequest, loadMine, refreshMe, type ProfileChangeRequest, type ProfileValues } from './api';
@@ -15,20 +14,13 @@ import { ChangesList, StatusBadge } from './RequestParts';
 export function MyProfilePage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [requests, setRequests] = useState<ProfileChangeRequest[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      // An approved request has renamed us: the form starts from the profile as it is now.
-      await refreshMe();
-      setRequests(await loadMine());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error));
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const page = usePageData(['profileChanges.mine'], async () => {
+    // An approved request has renamed us: the form starts from the profile as it is now.
+    await refreshMe();
+    return loadMine();
+  });
+  const requests: ProfileChangeRequest[] | null = page.data ?? null;
+  const { error: loadError, reload: load } = page;
 
   if (!me) return null;
   const pending = requests?.find((request) => request.status === 'pending') ?? null;

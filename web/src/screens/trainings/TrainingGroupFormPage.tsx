@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -73,18 +73,14 @@ function TrainingGroupForm({ sessions, trainings, group }: { sessions: TrainingS
   const values = form.formik.values;
 
   // The variants of the chosen training's plan for the chosen session.
-  const [variants, setVariants] = useState<{ id: string; name: string }[] | null>(null);
-  useEffect(() => {
-    setVariants(null);
-    if (!values.trainingId || !values.trainingSessionId) return;
-    let live = true;
-    loadPlan(values.trainingId, { trainingSessionId: values.trainingSessionId })
-      .then((view) => live && setVariants(view.plan?.variants.map((v) => ({ id: v.id, name: v.name })) ?? []))
-      .catch(() => live && setVariants([]));
-    return () => {
-      live = false;
-    };
-  }, [values.trainingId, values.trainingSessionId]);
+  const planChosen = !!values.trainingId && !!values.trainingSessionId;
+  const plan = usePageData(
+    ['trainings.group-form.variants', values.trainingId, values.trainingSessionId],
+    () => loadPlan(values.trainingId!, { trainingSessionId: values.trainingSessionId }).then((view) => view.plan?.variants.map((v) => ({ id: v.id, name: v.name })) ?? []),
+    { enabled: planChosen, keepPrevious: false },
+  );
+  // No plan for that training and session (or none readable): no variant to offer.
+  const variants: { id: string; name: string }[] | null = !planChosen ? null : plan.error ? [] : (plan.data ?? null);
 
   const offered = useMemo(
     () => trainings.filter((tr) => !values.campusId || tr.campuses.some((c) => c.id === values.campusId)),
