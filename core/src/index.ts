@@ -24,5 +24,5 @@ export * from './matching.js';
 export { todayIn } from './dates.js';
 export { dateText } from './db/sql.js';
 export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgErrorKind } from './db/errors.js';
-export { Model, type RelationMappings, type ModelClass } from './db/model.js';
+export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js';
 export { download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';

@@ -11,6 +11,12 @@ describe('PostgreSQL refusals', () => {
     expect(violatedConstraint(null, 'deadlock')).toBeNull();
   });
 
+  it('sees through the error objection wraps around the driver\'s (a model\'s query refused)', () => {
+    const wrapped = { name: 'ConstraintViolationError', nativeError: { code: '23P01', constraint: 'training_group_work_studies_no_overlap' } };
+    expect(violatedConstraint(wrapped, 'exclusionViolation')).toBe('training_group_work_studies_no_overlap');
+    expect(isPgError(wrapped, 'uniqueViolation')).toBe(false);
+  });
+
   it('tells a refusal by kind and, when asked, by constraint', () => {
     expect(isPgError({ code: '23503' }, 'foreignKeyViolation')).toBe(true);
     expect(isPgError({ code: '23505', constraint: 'a' }, 'uniqueViolation', 'a')).toBe(true);

@@ -20,6 +20,9 @@ export type PgErrorKind = keyof typeof pgErrorCodes;
  */
 export function violatedConstraint(error: unknown, kind: PgErrorKind): string | null {
   if (!error || typeof error !== 'object') return null;
+  // objection wraps the driver's error (db-errors' ConstraintViolationError…): the SQLSTATE is on the one inside.
+  const native = (error as { nativeError?: unknown }).nativeError;
+  if (native && typeof native === 'object') return violatedConstraint(native, kind);
   const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
   if (String(e.code) !== pgErrorCodes[kind]) return null;
   if (typeof e.constraint === 'string') return e.constraint;

@@ -4,6 +4,7 @@ import { bookingSchema, type BookingInput } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
 import type { PeriodParams } from './occupancy.js';
 import { firstOverlappingLesson, iso, lessonName, periodWords, type Db } from './resource-common.js';
+import { RoomBookingModel } from '../models/index.js';
 
 /** A room booking (event booking): a room held for something that is not a lesson. */
 export interface RoomBooking {
@@ -156,7 +157,7 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
       if (!actor) throw new NotLoggedInError();
       const period = await deps.services().occupancy.period(place, t);
       const booking = await owned(actor, place.eventBooking, place.campus, perm.resourceUpdate);
-      await knex('room_bookings').where({ id: booking.id }).delete();
+      await RoomBookingModel.query(knex).deleteById(booking.id);
       return { deleted: booking.id, campus: place.campus, startDate: period.startDate, endDate: period.endDate };
     },
   };

@@ -4,6 +4,7 @@ import { constraintFormTimes, constraintInstants } from '../rules/trainer-constr
 import { trainerConstraintEditSchema, trainerConstraintSchema } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
 import { firstOverlappingLesson, iso, lessonName, periodWords, teacherTypologies, type Db } from './resource-common.js';
+import { TrainerConstraintModel } from '../models/index.js';
 
 export interface ConstraintTeacher {
   id: string;
@@ -152,7 +153,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
     async remove(actor, id, t) {
       if (!actor) throw new NotLoggedInError();
       const row = await existing(actor, id, t);
-      await knex('trainer_constraints').where({ id: row.id }).delete();
+      await TrainerConstraintModel.query(knex).deleteById(row.id);
       return { deleted: row.id };
     },
 

@@ -1,9 +1,10 @@
-import { violatedConstraint, NotFoundError, NotLoggedInError, ValidationError, dateText, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { fn, violatedConstraint, NotFoundError, NotLoggedInError, ValidationError, dateText, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { workStudyEditSchema, workStudySchema } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
 import type { Db } from './resource-common.js';
+import { TrainingGroupWorkStudyModel } from '../models/index.js';
 
 export interface WorkStudyTrainingGroup {
   id: string;
@@ -106,7 +107,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
     let savedId: string;
     try {
       if (id) {
-        await knex('training_group_work_studies').where({ id }).update({ ...row, updated_at: knex.fn.now() });
+        await TrainingGroupWorkStudyModel.query(knex).findById(id).patch({ ...row, updated_at: fn.now() });
         savedId = id;
       } else {
         const [created] = await knex('training_group_work_studies').insert({ ...row, training_group_id: groupId }).returning('id');
@@ -120,7 +121,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
   }
 
   async function existing(actor: Actor, id: string) {
-    const row = await knex('training_group_work_studies').where({ id }).first('id', 'training_group_id');
+    const row = await TrainingGroupWorkStudyModel.query(knex).findById(id).select('id', 'training_group_id');
     if (!row) {
       permissions.assert(actor, perm.resourceUpdate);
       throw new NotFoundError('work-study period');
@@ -168,7 +169,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
     async remove(actor, id) {
       if (!actor) throw new NotLoggedInError();
       await existing(actor, id);
-      await knex('training_group_work_studies').where({ id }).delete();
+      await TrainingGroupWorkStudyModel.query(knex).deleteById(id);
       return { deleted: id };
     },
 

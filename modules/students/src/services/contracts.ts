@@ -6,6 +6,7 @@ import type { ServiceContext } from './context.js';
 import type { PeopleAdapter } from './people.js';
 import type { RegistrationsService } from './registrations.js';
 import type { StudentRegistration } from './types.js';
+import { StudentContractModel } from '../models/index.js';
 
 export interface ContractsService {
   /** A work-study contract for one of the student's registrations (one per registration). */
@@ -36,7 +37,7 @@ export function contractsService(ctx: ServiceContext, deps: { people: PeopleAdap
   };
 
   const registrationOfContract = async (contractId: string) => {
-    const row: { registration_id: string } | undefined = await knex('student_contracts').where({ id: contractId }).first('registration_id');
+    const row = await StudentContractModel.query(knex).findById(contractId).select('registration_id');
     if (!row) throw new NotFoundError('student contract');
     return row.registration_id;
   };

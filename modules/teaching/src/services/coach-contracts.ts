@@ -7,6 +7,7 @@ import { coachContractSchema } from '../validation/index.js';
 import type { CoachesService } from './coaches.js';
 import { dateText, num, type ServiceContext } from './context.js';
 import type { ReferencesService, RelatedActivity } from './references.js';
+import { CoachContractModel } from '../models/index.js';
 
 /** A coach contract (SPEC §3): campus, session, dates and coachRelatedActivityLines. */
 export interface CoachContract {
@@ -145,7 +146,7 @@ export function coachContractsService(ctx: ServiceContext, references: Reference
     },
     async remove(actor, coachId, contractId) {
       await own(actor, coachId, contractId, perm.coachUpdate);
-      await knex('coach_contracts').where({ id: contractId }).delete();
+      await CoachContractModel.query(knex).deleteById(contractId);
     },
   };
 }

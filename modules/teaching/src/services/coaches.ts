@@ -5,6 +5,7 @@ import { coachAttributionSchema, coachInformationsSchema } from '../validation/i
 import type { ServiceContext } from './context.js';
 import { actorIdsOn, peopleByIds, type Person } from './people.js';
 import type { CoachInformations, CoachedStudent } from '../types.js';
+import { CoachAttributionModel } from '../models/index.js';
 export type { CoachInformations, CoachedStudent };
 
 /** A coach: an actor with typology coach on a campus; rules on the campuses the viewer may see. */
@@ -140,10 +141,10 @@ export function coachesService(ctx: ServiceContext): CoachesService {
     },
     async removeAttribution(actor, attributionId, t) {
       ctx.campusesFor(actor, perm.coachUpdate);
-      const attribution = await knex('coach_attributions').where({ id: attributionId }).first('campus_id');
+      const attribution = await CoachAttributionModel.query(knex).findById(attributionId).select('campus_id');
       if (!attribution) throw new NotFoundError('coach attribution');
       ctx.core.permissions.assert(actor, perm.coachUpdate, attribution.campus_id);
-      await knex('coach_attributions').where({ id: attributionId }).delete();
+      await CoachAttributionModel.query(knex).deleteById(attributionId);
       return { message: t('teaching.coach.attributionRemoved') };
     },
     campusesOf: (coachIds, trx) => ctx.campusesOfActors(coachIds, ['coach'], trx),

@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Knex, type Translate, type Violation } from '@alterna/core';
+import { fn, AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Knex, type Translate, type Violation } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { canMoveContract, isContractDeletable, isContractEditable, type ContractStatus } from '../rules/references.js';
 import { contractStatusSchema, teacherContractSchema } from '../validation/index.js';
@@ -6,6 +6,7 @@ import { contractRows, loadContracts, loadSubjectLines, type ContractRow, type C
 import type { ServiceContext } from './context.js';
 import type { ReferencesService } from './references.js';
 import type { TeachersService } from './teachers.js';
+import { TeacherContractModel } from '../models/index.js';
 
 /** Counts, per contract, what another module holds on it (planning's lessons); a contract in use is not deleted. */
 export type ContractUsageCheck = (contractIds: string[], trx: Knex) => Promise<Map<string, number>>;
@@ -181,7 +182,7 @@ export function contractsService(ctx: ServiceContext, references: ReferencesServ
         let uses = 0;
         for (const usage of await Promise.all(usageChecks.map((c) => c([contractId], trx)))) uses += usage.get(contractId) ?? 0;
         if (uses > 0) throw new ValidationError([{ path: '', message: t('teaching.contract.inUse', { count: uses }) }]);
-        await trx('teacher_contracts').where({ id: contractId }).delete();
+        await TeacherContractModel.query(trx).deleteById(contractId);
       });
     },
     async updateStatus(actor, contractId, input, t) {
@@ -194,7 +195,7 @@ export function contractsService(ctx: ServiceContext, references: ReferencesServ
         if (!canMoveContract(existing.status, to)) {
           throw new ValidationError([{ path: 'status', message: t('teaching.contract.transitionRefused', { from: t(`teaching.contractStatus.${existing.status}`), to: t(`teaching.contractStatus.${to}`) }) }]);
         }
-        await trx('teacher_contracts').where({ id: contractId }).update({ status: to, updated_at: trx.fn.now() });
+        await TeacherContractModel.query(trx).findById(contractId).patch({ status: to, updated_at: fn.now() });
       });
       return reload(contractId);
     },

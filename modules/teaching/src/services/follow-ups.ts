@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
+import { fn, AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { editableFollowUpKinds, type FollowUpKind } from '../rules/references.js';
 import { abandonFollowUpSchema, breakFollowUpSchema, disciplinaryFollowUpSchema, preventRegistrationBreakSchema } from '../validation/index.js';
@@ -6,6 +6,7 @@ import type { CoachesService } from './coaches.js';
 import { dateText, type ServiceContext } from './context.js';
 import { peopleByIds } from './people.js';
 import type { FollowUp, StudentFollowUps } from '../types.js';
+import { CoachingFollowUpModel } from '../models/index.js';
 export type { FollowUp, StudentFollowUps };
 
 
@@ -126,7 +127,7 @@ export function followUpsService(ctx: ServiceContext, coaches: CoachesService): 
       await access(actor, studentId, perm.followUpUpdate);
       await one(studentId, kind, id);
       const value = await values(kind, input, t);
-      await knex('coaching_follow_ups').where({ id }).update({ ...value, updated_at: knex.fn.now() });
+      await CoachingFollowUpModel.query(knex).findById(id).patch({ ...value, updated_at: fn.now() });
       return (await load([await one(studentId, kind, id)]))[0]!;
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, type IdentityServices } from '@alterna/identity';
+import { EmailTakenError, hashPassword, type IdentityServices } from '@alterna/identity';
 import { ApiClient, startTestApp, type TestApp } from '../support/app.js';
 
 // Sessions kept for a minute here (2 s in production) so that what the cache answers, and when it forgets, shows.
@@ -58,3 +58,24 @@ async function loginCookie(email: string): Promise<string> {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('alterna_session='))!;
   return cookie.split(';')[0]!.split('=')[1]!;
 }
+
+describe("identity's accounts (how other modules write actors)", () => {
+  it('refuses an e-mail another actor holds, whatever its case, on create and on update (the unique index, through the model)', async () => {
+    const knex = app.core.db.knex;
+    const [first] = await identity.accounts.create(knex, [{ firstName: 'Ann', lastName: 'One', email: 'taken@example.org', rules: [{ campusId, typology: 'teacher' }] }]);
+    const [second] = await identity.accounts.create(knex, [{ firstName: 'Bob', lastName: 'Two', email: 'free@example.org', rules: [{ campusId, typology: 'teacher' }] }]);
+    await expect(identity.accounts.create(knex, [{ firstName: 'Cy', lastName: 'Three', email: 'TAKEN@example.org', rules: [] }])).rejects.toBeInstanceOf(EmailTakenError);
+    await expect(identity.accounts.update(knex, second!, { email: 'Taken@Example.org' })).rejects.toBeInstanceOf(EmailTakenError);
+    expect(await knex('actors').where({ id: second }).first('email')).toEqual({ email: 'free@example.org' });
+    expect(await identity.accounts.emailInUse(knex, 'TAKEN@example.org')).toBe(true);
+    expect(await identity.accounts.emailInUse(knex, 'taken@example.org', first)).toBe(false);
+  });
+
+  it('grants a rule once: granting it again adds nothing', async () => {
+    const knex = app.core.db.knex;
+    const [id] = await identity.accounts.create(knex, [{ firstName: 'Dee', lastName: 'Four', email: 'grant@example.org', rules: [{ campusId, typology: 'teacher' }] }]);
+    expect(await identity.accounts.grant(knex, [{ actorId: id!, campusId, typology: 'teacher' }])).toBe(0);
+    expect(await identity.accounts.grant(knex, [{ actorId: id!, campusId, typology: 'coach' }])).toBe(1);
+    expect(await knex('actor_access_rules').where({ actor_id: id }).orderBy('typology').pluck('typology')).toEqual(['coach', 'teacher']);
+  });
+});
