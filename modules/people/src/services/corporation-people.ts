@@ -6,6 +6,7 @@ import type { Scope } from './scope.js';
 import type { ActorsService } from './actors.js';
 import type { CorporationsService } from './corporations.js';
 import type { ActorView, SaveOutcome } from './types.js';
+import { CorporationModel } from '../models/index.js';
 
 /** Contacts and tutors: actors (typology corporation-contact or tutor) linked to corporations. */
 export interface CorporationPeopleService {
@@ -54,7 +55,7 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
       // The corporation of the path must exist; one chosen in the form is a field to correct.
       if (corporationId) await corporations.assertExists(corporationId, t);
       const value = await validate(tutorSchema, corporationId ? { ...(input as object), corporationId } : input, t);
-      if (value.corporationId && !(await knex('corporations').where({ id: value.corporationId }).first('id'))) {
+      if (value.corporationId && !(await CorporationModel.query(knex).findById(value.corporationId).select('id'))) {
         throw new ValidationError([{ path: 'corporationId', message: t('people.validation.corporation') }]);
       }
       core.permissions.assert(viewer, perm.corporationUpdate, value.campusId);
@@ -96,7 +97,7 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
       const campuses = await tutorCampuses(value.tutorId, readable);
       if (!campuses.length) throw new ValidationError([{ path: 'tutorId', message: t('people.tutor.notTutor') }]);
       if (!campuses.some((campusId) => permissions.isGranted(viewer, perm.corporationUpdate, campusId))) throw new AccessDeniedError();
-      if (!(await knex('corporations').where({ id: value.corporationId }).first('id'))) {
+      if (!(await CorporationModel.query(knex).findById(value.corporationId).select('id'))) {
         throw new ValidationError([{ path: 'corporationId', message: t('people.validation.corporation') }]);
       }
       const row = { corporation_id: value.corporationId, actor_id: value.tutorId, role: 'tutor' };

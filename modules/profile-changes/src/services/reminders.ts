@@ -1,9 +1,10 @@
 import type { Actor, CoreDeps, Language } from '@alterna/core';
-import { defaultLanguage, isLanguage } from '@alterna/core';
+import { fn, defaultLanguage, isLanguage } from '@alterna/core';
 import type { IdentityServices } from '@alterna/identity';
 import type { PeopleServices } from '@alterna/people';
 import { perm } from '../permissions.js';
-import { fullName, selectRequests, table, toRequest, type ProfileChangeRequest } from './store.js';
+import { fullName, selectRequests, toRequest, type ProfileChangeRequest } from './store.js';
+import { ProfileChangeRequestModel } from '../models/index.js';
 
 export interface RemindersService {
   /** E-mails the approvers of a still-pending request's campus, once; answers how many were written to. */
@@ -73,7 +74,7 @@ export function remindersService(core: CoreDeps): RemindersService {
         byLanguage.set(language, [...(byLanguage.get(language) ?? []), approver.email]);
       }
       for (const [language, to] of byLanguage) await write(request, language, to);
-      await knex(table).where({ id: requestId }).update({ reminded_at: knex.fn.now(), updated_at: knex.fn.now() });
+      await ProfileChangeRequestModel.query(knex).findById(requestId).patch({ reminded_at: fn.now(), updated_at: fn.now() });
       return approvers.length;
     },
   };

@@ -14,6 +14,7 @@ import type { ProfileChangeDelays } from '../config.js';
 import { profileChangeSchema, profileFields, type ProfileField } from '../validation/index.js';
 import { fullName, selectRequests, table, toRequest, workflowIdOf, type ProfileChangeRequest } from './store.js';
 import { coreTemporalClient, deliverDecision } from './workflow-client.js';
+import { ProfileChangeRequestModel } from '../models/index.js';
 
 /** A request with what the viewer may do and its reason in the viewer's language. */
 export interface ProfileChangeRequestView extends ProfileChangeRequest {
@@ -159,7 +160,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
         });
       } catch (error) {
         // No workflow, no request: a pending row nobody could ever decide would block the next one.
-        await knex(table).where({ id }).delete();
+        await ProfileChangeRequestModel.query(knex).deleteById(id);
         throw error;
       }
       return view((await load(id))!, actor, t);

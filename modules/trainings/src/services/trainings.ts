@@ -1,10 +1,11 @@
-import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
+import { fn, AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
 import { trainingSchema } from '../validation/index.js';
 import { canChangeTraining, isTrainingVisible, scopeCampuses } from '../rules/scope.js';
 import { perm } from '../permissions.js';
 import { campusRefs } from './campuses.js';
 import type { ServiceContext } from './context.js';
 import type { Training } from './types.js';
+import { TrainingModel } from '../models/index.js';
 
 export interface TrainingFilter {
   /** Campuses asked for; those the actor may not read are ignored. */
@@ -102,7 +103,7 @@ export function trainingsService(ctx: ServiceContext): TrainingsService {
       const campuses = ctx.campusesFor(actor, perm.trainingRead);
       const [training] = await load(campuses, { ids: [id] });
       if (training) return training;
-      if (await knex('trainings').where({ id }).first('id')) throw new AccessDeniedError();
+      if (await TrainingModel.query(knex).findById(id).select('id')) throw new AccessDeniedError();
       throw new NotFoundError('training');
     },
     async create(actor, input, t) {
@@ -131,7 +132,7 @@ export function trainingsService(ctx: ServiceContext): TrainingsService {
         throw new ValidationError([{ path: 'campusIds', message: t('trainings.training.campusHasGroups') }]);
       }
       await knex.transaction(async (trx) => {
-        await trx('trainings').where({ id }).update({ name: value.name, short_name: value.shortName, is_published: value.isPublished ?? false, updated_at: trx.fn.now() });
+        await TrainingModel.query(trx).findById(id).patch({ name: value.name, short_name: value.shortName, is_published: value.isPublished ?? false, updated_at: fn.now() });
         if (dropped.length) await trx('training_campuses').where('training_id', id).whereIn('campus_id', dropped).delete();
         const added = campusIds.filter((campusId) => !current.includes(campusId));
         if (added.length) await trx('training_campuses').insert(added.map((campusId) => ({ training_id: id, campus_id: campusId })));
@@ -146,7 +147,7 @@ export function trainingsService(ctx: ServiceContext): TrainingsService {
     },
     async assertCanRead(actor, id, permission = perm.trainingRead) {
       const readCampuses = ctx.campusesFor(actor, permission);
-      if (!(await knex('trainings').where({ id }).first('id'))) throw new NotFoundError('training');
+      if (!(await TrainingModel.query(knex).findById(id).select('id'))) throw new NotFoundError('training');
       const campuses = (await campusesOf([id])).get(id) ?? [];
       if (!isTrainingVisible(campuses, readCampuses)) throw new AccessDeniedError();
       return campuses;
