@@ -25,4 +25,5 @@ export { todayIn } from './dates.js';
 export { dateText } from './db/sql.js';
 export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgErrorKind } from './db/errors.js';
 export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js';
+export { readViewsMigration } from './db/read-views.js';
 export { download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';

@@ -1,4 +1,4 @@
-import type { Migration } from '@alterna/core';
+import { readViewsMigration } from '@alterna/core';
 
 /**
  * The read views other modules query instead of identity's tables (names in lists, "on this campus as a
@@ -12,12 +12,4 @@ const views = {
   identity_actor_typologies: 'SELECT reference, name FROM actor_typologies',
 };
 
-export const readViews: Migration = {
-  name: '20261122000400_read_views',
-  async up(knex) {
-    for (const [view, query] of Object.entries(views)) await knex.raw(`CREATE VIEW ${view} AS ${query}`);
-  },
-  async down(knex) {
-    for (const view of Object.keys(views).reverse()) await knex.raw(`DROP VIEW ${view}`);
-  },
-};
+export const readViews = readViewsMigration('20261122000400_read_views', views);

@@ -1,4 +1,4 @@
-import type { Migration } from '@alterna/core';
+import { readViewsMigration } from '@alterna/core';
 
 /**
  * The read view other modules query instead of this module's registrations: planning subscribes a training
@@ -9,12 +9,4 @@ const views = {
   students_student_registrations: 'SELECT id, student_id, training_group_id, student_status FROM student_registrations',
 };
 
-export const readViews: Migration = {
-  name: '20261210000300_read_views',
-  async up(knex) {
-    for (const [view, query] of Object.entries(views)) await knex.raw(`CREATE VIEW ${view} AS ${query}`);
-  },
-  async down(knex) {
-    for (const view of Object.keys(views).reverse()) await knex.raw(`DROP VIEW ${view}`);
-  },
-};
+export const readViews = readViewsMigration('20261210000300_read_views', views);

@@ -1,4 +1,4 @@
-import type { Migration } from '@alterna/core';
+import { readViewsMigration } from '@alterna/core';
 
 /**
  * The read views other modules query instead of teaching's tables: planning checks a lesson's teacher
@@ -10,12 +10,4 @@ const views = {
   teaching_teacher_contract_subject_lines: 'SELECT id, teacher_contract_id, school_subject_id, hours, position FROM teacher_contract_subject_lines',
 };
 
-export const readViews: Migration = {
-  name: '20261205000300_read_views',
-  async up(knex) {
-    for (const [view, query] of Object.entries(views)) await knex.raw(`CREATE VIEW ${view} AS ${query}`);
-  },
-  async down(knex) {
-    for (const view of Object.keys(views).reverse()) await knex.raw(`DROP VIEW ${view}`);
-  },
-};
+export const readViews = readViewsMigration('20261205000300_read_views', views);

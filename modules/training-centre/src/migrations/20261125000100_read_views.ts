@@ -1,4 +1,4 @@
-import type { Migration } from '@alterna/core';
+import { readViewsMigration } from '@alterna/core';
 
 /**
  * The read views other modules query instead of the training centre's tables (planning's conflict checks and
@@ -14,12 +14,4 @@ const views = {
   training_centre_closures: 'SELECT id, campus_id, start_date, end_date, type, name FROM schedule_campus_closures',
 };
 
-export const readViews: Migration = {
-  name: '20261125000100_read_views',
-  async up(knex) {
-    for (const [view, query] of Object.entries(views)) await knex.raw(`CREATE VIEW ${view} AS ${query}`);
-  },
-  async down(knex) {
-    for (const view of Object.keys(views).reverse()) await knex.raw(`DROP VIEW ${view}`);
-  },
-};
+export const readViews = readViewsMigration('20261125000100_read_views', views);

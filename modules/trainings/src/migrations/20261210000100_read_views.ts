@@ -1,4 +1,4 @@
-import type { Migration } from '@alterna/core';
+import { readViewsMigration } from '@alterna/core';
 
 /**
  * The read views other modules query instead of this module's tables (planning's conflict checks, calendar
@@ -14,12 +14,4 @@ const views = {
   trainings_training_plan_subjects: 'SELECT id, block_id, school_subject_id, hours, position FROM training_plan_subjects',
 };
 
-export const readViews: Migration = {
-  name: '20261210000100_read_views',
-  async up(knex) {
-    for (const [view, query] of Object.entries(views)) await knex.raw(`CREATE VIEW ${view} AS ${query}`);
-  },
-  async down(knex) {
-    for (const view of Object.keys(views).reverse()) await knex.raw(`DROP VIEW ${view}`);
-  },
-};
+export const readViews = readViewsMigration('20261210000100_read_views', views);
