@@ -1,0 +1,23 @@
+import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
+
+const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+const teachers: readonly Typology[] = ['teacher', 'trainer'];
+
+/** Permission ids of the module. A teacher holds `take` on its campuses but the service lets it touch its own lessons only. */
+export const perm = {
+  sheetRead: 'attendance.sheet.read',
+  /** Every sheet of the campus (staff, read-only included); teachers read their own lessons' only. */
+  sheetReadStaff: 'attendance.sheet.read-all',
+  sheetTake: 'attendance.sheet.take',
+  /** Any lesson of the campus, not only one's own (staff replacing a teacher). */
+  sheetManage: 'attendance.sheet.manage',
+  selfCheckIn: 'attendance.self.check-in',
+} as const;
+
+export const permissions: PermissionDeclaration[] = [
+  { id: perm.sheetRead, kind: 'read', typologies: [...staffTypologies, ...teachers] },
+  { id: perm.sheetReadStaff, kind: 'read', typologies: staffTypologies },
+  { id: perm.sheetTake, kind: 'change', typologies: [...managers, ...teachers] },
+  { id: perm.sheetManage, kind: 'change', typologies: managers },
+  { id: perm.selfCheckIn, kind: 'change', typologies: ['student'] },
+];

@@ -1,0 +1,43 @@
+import type { TestApp } from '../app.js';
+import { insertLesson, makePerson, makePlanningGroup, planningDemo, tag } from '../planning/fixtures.js';
+import { currentTrainingGroup, makeRegistration } from '../planning/groups.js';
+
+/** Lets an actor made by a fixture log in with the demo password. */
+export async function withDemoPassword(app: TestApp, actorId: string): Promise<string> {
+  const knex = app.core.db.knex;
+  const demo = await knex('actors').where({ email: 'teacher@demo.alterna.school' }).first('password_hash');
+  const [row] = await knex('actors').where({ id: actorId }).update({ password_hash: demo.password_hash }).returning('email');
+  return row.email as string;
+}
+
+/**
+ * A lesson of its own happening now on a campus: a new teacher, a planning group of `students` new students
+ * (registered in a current training group, subscribed), a school subject. Everyone can log in.
+ */
+export async function lessonNow(app: TestApp, campus: 'paris' | 'lyon' = 'paris', students = 3, options: { withTeacher?: boolean; startMinutesAgo?: number } = {}) {
+  const knex = app.core.db.knex;
+  const demo = await planningDemo(app);
+  const campusId = demo[campus];
+  const subjectId = Object.values(demo.subjects)[0]!;
+  const teacherId = await makePerson(app, [campusId], 'teacher');
+  const teacherEmail = await withDemoPassword(app, teacherId);
+  const trainingGroup = await currentTrainingGroup(app, campusId);
+  const groupId = await makePlanningGroup(app, campusId, { trainingGroupId: trainingGroup.id });
+  const registrations = [];
+  for (let i = 0; i < students; i++) {
+    const registration = await makeRegistration(app, trainingGroup.id, `${tag('Eleve')}${i}`);
+    await knex('planning_group_subscriptions').insert({ planning_group_id: groupId, student_registration_id: registration.id });
+    registrations.push({ ...registration, email: await withDemoPassword(app, registration.studentId) });
+  }
+  const start = Date.now() - (options.startMinutesAgo ?? 10) * 60_000;
+  const lessonId = await insertLesson(app, {
+    campusId, startAt: new Date(start).toISOString(), endAt: new Date(start + 90 * 60_000).toISOString(),
+    teacherIds: options.withTeacher === false ? [] : [teacherId], planningGroupIds: [groupId], schoolSubjectId: subjectId,
+  });
+  const base = `/api/teacher/${teacherId}/courses/${subjectId}/seances/${lessonId}/attendance`;
+  const mine = `/api/my-courses/${subjectId}/seances/${lessonId}/attendance`;
+  return { campusId, subjectId, teacherId, teacherEmail, groupId, lessonId, students: registrations, base, mine };
+}
+
+/** A short drawn signature, in the 1000x400 box. */
+export const scribble = (seed = 1) => [[[10 * seed, 20], [40, 60 + seed], [90, 30]], [[120, 50], [160, 80]]];
