@@ -26,7 +26,7 @@ describe('pages', () => {
   });
 
   it('lists only the space own entries in its navigation', () => {
-    expect(navPages('student').map((p) => p.id)).toEqual(['student.home', 'profileChanges.student']);
+    expect(navPages('student').map((p) => p.id)).toEqual(['student.home', 'attendance.mine', 'profileChanges.student']);
     expect(navPages('staff').every((p) => p.space === 'staff')).toBe(true);
   });
 });

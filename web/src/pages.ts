@@ -90,6 +90,8 @@ export const pages = [
 
 
   { id: 'teacher.home', en: '/teacher/dashboard', fr: '/formateur/tableau-de-bord', space: 'teacher', navKey: 'nav.dashboard' },
+  { id: 'attendance.day', en: '/teacher/attendance', fr: '/formateur/emargement', space: 'teacher', navKey: 'attendance.nav.day' },
+  { id: 'attendance.sheet', en: '/my-courses/$schoolSubject/seances/$lesson/attendance', fr: '/mes-cours/$schoolSubject/seances/$lesson/emargement', space: 'teacher', navKey: null },
   { id: 'profileChanges.teacher', en: '/teacher/my-profile', fr: '/formateur/mon-profil', space: 'teacher', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'coach.home', en: '/coach/dashboard', fr: '/coach/tableau-de-bord', space: 'coach', navKey: 'nav.dashboard' },
@@ -102,6 +104,8 @@ export const pages = [
   { id: 'profileChanges.corporation', en: '/corporation/my-profile', fr: '/entreprise/mon-profil', space: 'corporation', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },
+  { id: 'attendance.mine', en: '/my-attendance', fr: '/mes-presences', space: 'student', navKey: 'attendance.nav.mine' },
+  { id: 'attendance.checkIn', en: '/attendance/check-in', fr: '/emargement/pointage', space: 'student', navKey: null },
   { id: 'profileChanges.student', en: '/my-profile', fr: '/mon-profil', space: 'student', navKey: 'profileChanges.nav.myProfile' },
 ] as const satisfies readonly PageDef[];
 

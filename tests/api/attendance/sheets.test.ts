@@ -123,4 +123,20 @@ describe('attendance sheets', () => {
     expect((await pedagogy.get(lesson.base.replace(lesson.subjectId, lesson.groupId))).status).toBe(404);
     expect((await pedagogy.get(`/api/teacher/not-a-uuid/courses/${lesson.subjectId}/seances/${lesson.lessonId}/attendance`)).status).toBe(422);
   });
+
+  it('lists a teacher’s lessons of a day with where their attendance stands', async () => {
+    const lesson = await lessonNow(app, 'paris', 2);
+    const teacher = await client(lesson.teacherEmail, 'en');
+    const row = await app.core.db.knex('lessons').where({ id: lesson.lessonId }).first(app.core.db.knex.raw("to_char(start_at AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS day"));
+    const day = await teacher.get(`/api/my-courses/lessons?date=${row.day}`);
+    expect(day.status).toBe(200);
+    expect(day.json.lessons).toEqual([expect.objectContaining({ id: lesson.lessonId, sheet: 'none', students: 2, schoolSubject: expect.objectContaining({ id: lesson.subjectId }) })]);
+    await teacher.post(lesson.mine);
+    expect((await teacher.get(`/api/my-courses/lessons?date=${row.day}`)).json.lessons[0].sheet).toBe('open');
+    const bad = await teacher.get('/api/my-courses/lessons?date=2026-02-31');
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([{ path: 'date', message: 'This date is not valid (YYYY-MM-DD).' }]);
+    const student = await client(lesson.students[0]!.email);
+    expect((await student.get('/api/my-courses/lessons')).status).toBe(403);
+  });
 });

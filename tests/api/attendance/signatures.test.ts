@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
@@ -41,8 +42,15 @@ describe('QR self check-in and signatures', () => {
     const forged = await student.post('/api/attendance/check-in', { lesson: lesson.lessonId, window: qr.json.window, code: 'A'.repeat(22) });
     expect(forged.status).toBe(422);
     expect(forged.json.errors[0].message).toBe('This QR code is not valid.');
-    const stale = await student.post('/api/attendance/check-in', { lesson: lesson.lessonId, window: qr.json.window - 5, code: qr.json.code });
+    const wrongWindow = await student.post('/api/attendance/check-in', { lesson: lesson.lessonId, window: qr.json.window - 5, code: qr.json.code });
+    expect(wrongWindow.json.errors[0].message).toBe('This QR code is not valid.');
+    // A code the server really showed, used two windows later (copied, sent on): expired.
+    const sheet = await app.core.db.knex('attendance_sheets').where({ lesson_id: lesson.lessonId }).first('qr_secret');
+    const oldWindow = qr.json.window - 2;
+    const oldCode = crypto.createHmac('sha256', sheet.qr_secret).update(`${lesson.lessonId}:${oldWindow}`).digest('base64url').slice(0, 22);
+    const stale = await student.post('/api/attendance/check-in', { lesson: lesson.lessonId, window: oldWindow, code: oldCode });
     expect(stale.status).toBe(422);
+    expect(stale.json.errors[0].message).toBe('This QR code has expired: scan the code shown now.');
 
     const checkedIn = await student.post('/api/attendance/check-in', { lesson: lesson.lessonId, window: qr.json.window, code: qr.json.code });
     expect(checkedIn.status).toBe(200);

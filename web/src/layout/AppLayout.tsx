@@ -63,8 +63,8 @@ export function AppLayout() {
         className="app-shell"
       >
         <AppShell.Header className="app-header">
-          <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-            <Group gap="md" wrap="nowrap">
+          <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
               <Link to={pathTo(spaceHome[me.space])} className="brand-link" aria-label={t('layout.home')}>
                 <Brand />
@@ -73,7 +73,7 @@ export function AppLayout() {
                 {t(`spaces.${me.space}`)}
               </Badge>
             </Group>
-            <Group gap="md" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
               <Group gap={8} wrap="nowrap" visibleFrom="xs">
                 <Avatar color="indigo" radius="xl" size={32}>
                   {initials(me.firstName, me.lastName)}

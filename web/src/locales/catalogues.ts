@@ -1,6 +1,7 @@
 // The web's catalogues: the modules' own catalogues (each under the web's name of its area), then the main files
 // plus one file per planning area (each area owns its own file). A message the server also sends is the module's,
 // never a copy here; the web's wording wins only where it differs on purpose (capitalised labels of in-sentence words).
+import * as attendance from '@alterna/attendance/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
 import * as profileChanges from '@alterna/profile-changes/locales';
@@ -48,6 +49,7 @@ function over(base: Tree, web: Tree): Tree {
 type Language = 'fr' | 'en';
 /** The modules' catalogues under the keys the screens use. */
 const modules = (lang: Language): Tree => ({
+  attendance: attendance[lang],
   people: people[lang],
   planning: planning[lang],
   profileChanges: profileChanges[lang],

@@ -27,6 +27,10 @@ interface FieldProps {
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   error?: ReactNode;
   'data-testid'?: string;
+  /** For compact fields in table rows. */
+  size?: 'xs' | 'sm' | 'md';
+  w?: number;
+  'aria-label'?: string;
 }
 
 /** Dates shown and typed in the page language's order; ISO is accepted too (pasted values). */

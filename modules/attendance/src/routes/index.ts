@@ -77,6 +77,10 @@ export const routes: Route[] = [
   ...sheetRoutes('teacher', paths.teacher, (ctx) => ctx.params.teacher),
   ...sheetRoutes('my_courses', paths.mine, (ctx) => ctx.actor?.id),
   {
+    name: 'my_courses_lessons', method: 'get', permission: perm.sheetTake, path: paths.myLessons,
+    handler: (ctx) => ctx.services.timetable.day(ctx.actor, ctx.services.timetable.dayParam(ctx.query.date, ctx.t)),
+  },
+  {
     name: 'attendance_check_in', method: 'post', permission: perm.selfCheckIn, body: checkInSchema, path: paths.checkIn,
     handler: (ctx) => ctx.services.students.checkIn(ctx.actor, ctx.body, ctx.t),
   },

@@ -18,6 +18,7 @@ export const sheetPaths = (base: { en: string; fr: string }) => ({
 export const paths = {
   teacher: sheetPaths(teacherSheet),
   mine: sheetPaths(mySheet),
+  myLessons: { en: '/my-courses/lessons', fr: '/mes-cours/seances' },
   checkIn: { en: '/attendance/check-in', fr: '/emargement/pointage' },
   myAttendance: { en: '/my-attendance', fr: '/mes-presences' },
   mySignature: { en: '/my-attendance/:lesson/signature', fr: '/mes-presences/:lesson/signature' },

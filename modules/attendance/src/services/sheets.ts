@@ -93,6 +93,14 @@ const closedLine = (line: AttendanceLineModel) => ({
   exitFrom: iso(line.exit_from), exitTo: iso(line.exit_to), comment: line.comment,
 });
 
+/** The rotating code a teacher's screen shows, and when it stops being valid. */
+export interface QrCode {
+  lessonId: string;
+  window: number;
+  code: string;
+  expiresAt: string;
+}
+
 export interface SheetsService {
   /** The lesson and its sheet (null until opened), for its teachers and the campus staff. */
   page(actor: Actor | null, lessonId: string): Promise<SheetPage>;
@@ -103,7 +111,7 @@ export interface SheetsService {
   /** A student signs on the teacher's device (their own line only, recorded by the teacher). */
   signOnDevice(actor: Actor | null, lessonId: string, lineId: string, strokes: number[][][], device: Device, t: Translate): Promise<SheetPage>;
   /** The rotating code the teacher's screen shows; the page never holds the key. */
-  qr(actor: Actor | null, lessonId: string, t: Translate): Promise<{ lessonId: string; window: number; code: string; expiresAt: string }>;
+  qr(actor: Actor | null, lessonId: string, t: Translate): Promise<QrCode>;
   /** The teacher signs and closes: unmarked lines become absent, the sheet is read-only from then on. */
   close(actor: Actor | null, lessonId: string, strokes: number[][][], device: Device, t: Translate): Promise<SheetPage>;
   /** Recomputes the chain and the closed lines' digest: whether the proof still holds. */

@@ -1,0 +1,314 @@
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { lineStatuses, type LineStatus } from '@alterna/attendance/validation';
+import { parisDay, parisTime, parisWallClock } from '@alterna/planning/validation';
+import { PageLink } from '../../navigation';
+import { TimeField } from '../../shared/DateFields';
+import { errorMessage } from '../../shared/http';
+import { PageTitle } from '../../shared/PageTitle';
+import { usePageData } from '../../shared/queries';
+import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
+import { toast } from '../../shared/toast';
+import { closeSheet, loadSheet, openSheet, saveLines, signOnDevice, type LineChange, type SheetLine, type SheetPage as Page } from './api';
+import { QrPanel } from './QrPanel';
+
+/** What the teacher changed on a line, not saved yet: the status and the times it needs ('HH:mm', Paris). */
+interface Draft {
+  status: LineStatus;
+  arrived: string;
+  left: string;
+  exitFrom: string;
+  exitTo: string;
+}
+
+const draftOf = (line: SheetLine): Draft | null =>
+  line.status
+    ? { status: line.status, arrived: time(line.arrivedAt), left: time(line.leftAt), exitFrom: time(line.exitFrom), exitTo: time(line.exitTo) }
+    : null;
+const time = (iso: string | null) => (iso ? parisTime(iso) : '');
+const nowTime = () => parisTime(new Date());
+
+/**
+ * A lesson's attendance sheet as its teacher takes it: open it, mark everyone present in one tap, change the
+ * exceptions one tap each, show the rotating QR code for self check-in, let a student sign on this device,
+ * save the whole sheet in one request, then sign and close (unmarked students become absent).
+ */
+export function SheetPage() {
+  const { t } = useTranslation();
+  const { schoolSubject, lesson: lessonId } = useParams({ strict: false }) as { schoolSubject: string; lesson: string };
+  const page = usePageData(['attendance.sheet', lessonId], () => loadSheet(schoolSubject, lessonId), { keepPrevious: false });
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const [busy, setBusy] = useState(false);
+  const [showQr, setShowQr] = useState(false);
+  const [signing, setSigning] = useState<SheetLine | 'close' | null>(null);
+  // The dialog keeps its words while it fades out after a signature.
+  const shown = useRef<SheetLine | 'close' | null>(null);
+  if (signing) shown.current = signing;
+  const target = shown.current;
+
+  const data = page.data;
+  const sheet = data?.sheet ?? null;
+  const day = data ? parisDay(data.lesson.startAt) : '';
+  const closed = !!sheet?.closedAt;
+  const draft = (line: SheetLine) => drafts[line.id] ?? draftOf(line);
+  const dirty = Object.keys(drafts).length > 0;
+
+  const run = async (work: () => Promise<Page>, done?: string) => {
+    setBusy(true);
+    try {
+      const next = await work();
+      page.update(() => next);
+      setDrafts({});
+      if (done) toast.success(done);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const changes = (): LineChange[] =>
+    Object.entries(drafts).map(([id, d]) => ({
+      id, status: d.status,
+      arrivedAt: d.status === 'late' && d.arrived ? parisWallClock(day, d.arrived) : null,
+      leftAt: d.status === 'early-exit' && d.left ? parisWallClock(day, d.left) : null,
+      exitFrom: d.status === 'temporary-exit' && d.exitFrom ? parisWallClock(day, d.exitFrom) : null,
+      exitTo: d.status === 'temporary-exit' && d.exitTo ? parisWallClock(day, d.exitTo) : null,
+    }));
+  const save = () => run(() => saveLines(schoolSubject, lessonId, changes()), t('attendance.sheet.saved'));
+  const setStatus = (line: SheetLine, status: LineStatus) =>
+    setDrafts((all) => {
+      const current = all[line.id] ?? draftOf(line) ?? { status, arrived: '', left: '', exitFrom: '', exitTo: '' };
+      const next = { ...current, status };
+      if (status === 'late' && !next.arrived) next.arrived = nowTime();
+      if (status === 'early-exit' && !next.left) next.left = nowTime();
+      if (status === 'temporary-exit' && !next.exitFrom) next.exitFrom = nowTime();
+      return { ...all, [line.id]: next };
+    });
+  const everyonePresent = () => {
+    for (const line of sheet?.lines ?? []) if (!draft(line)) setStatus(line, 'present');
+  };
+
+  return (
+    <Stack gap="lg" data-testid="attendance-sheet-page">
+      <PageTitle
+        title={t('attendance.sheet.title')}
+        intro={data ? `${day} · ${parisTime(data.lesson.startAt)} – ${parisTime(data.lesson.endAt)}` : undefined}
+        back={<PageLink page="attendance.day">{t('attendance.sheet.back')}</PageLink>}
+      />
+      {page.error && (
+        <Alert color="red" variant="light" role="alert">
+          {page.error}
+        </Alert>
+      )}
+      {data && !sheet && (
+        <Group>
+          <Button onClick={() => void run(() => openSheet(schoolSubject, lessonId))} loading={busy} data-testid="open-sheet">
+            {t('attendance.sheet.open')}
+          </Button>
+        </Group>
+      )}
+      {sheet && (
+        <>
+          <Group justify="space-between">
+            <Group gap="sm">
+              <Badge color={closed ? 'green' : 'blue'} variant="light" data-testid="sheet-state">
+                {t(closed ? 'attendance.sheetState.closed' : 'attendance.sheetState.open')}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {t('attendance.sheet.counts', { signed: sheet.lines.filter((l) => l.signature).length, total: sheet.lines.length })}
+              </Text>
+            </Group>
+            {!closed && (
+              <Group gap="sm">
+                <Button variant="default" onClick={everyonePresent} data-testid="everyone-present">
+                  {t('attendance.sheet.everyonePresent')}
+                </Button>
+                <Button variant="default" onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
+                  {showQr ? t('attendance.qr.hide') : t('attendance.qr.show')}
+                </Button>
+                <Button onClick={() => void save()} disabled={!dirty} loading={busy} data-testid="save-sheet">
+                  {t('attendance.sheet.save')}
+                </Button>
+                <Button color="green" onClick={() => setSigning('close')} data-testid="close-sheet">
+                  {t('attendance.sheet.close')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+          {showQr && !closed && <QrPanel subjectId={schoolSubject} lessonId={lessonId} />}
+          <Table striped withTableBorder verticalSpacing="xs" data-testid="sheet-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('attendance.sheet.student')}</Table.Th>
+                <Table.Th>{t('attendance.sheet.status')}</Table.Th>
+                <Table.Th>{t('attendance.sheet.times')}</Table.Th>
+                <Table.Th>{t('attendance.sheet.signature')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sheet.lines.map((line) => (
+                <LineRow
+                  key={line.id}
+                  line={line}
+                  draft={draft(line)}
+                  readOnly={closed}
+                  onStatus={(status) => setStatus(line, status)}
+                  onTimes={(times) => setDrafts((all) => ({ ...all, [line.id]: { ...draft(line)!, ...times } }))}
+                  onSign={() => setSigning(line)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+          {!sheet.lines.length && <Text c="dimmed">{t('attendance.sheet.noStudents')}</Text>}
+          {closed && sheet.closing && (
+            <Text size="sm" c="dimmed" data-testid="closing">
+              {t('attendance.sheet.closedAt', { at: `${parisDay(sheet.closing.signedAt)} ${parisTime(sheet.closing.signedAt)}` })}
+            </Text>
+          )}
+        </>
+      )}
+      <SignDialog
+        title={target === 'close' ? t('attendance.sheet.closeTitle') : target ? t('attendance.sheet.signTitle', { name: `${target.student.firstName} ${target.student.lastName}` }) : ''}
+        intro={target === 'close' ? t('attendance.sheet.closeIntro') : t('attendance.sheet.signIntro')}
+        opened={signing !== null}
+        busy={busy}
+        onCancel={() => setSigning(null)}
+        onSign={async (strokes) => {
+          const signer = signing;
+          if (!signer) return;
+          const ok =
+            signer === 'close'
+              ? (!dirty || (await run(() => saveLines(schoolSubject, lessonId, changes())))) &&
+                (await run(() => closeSheet(schoolSubject, lessonId, strokes), t('attendance.sheet.closedDone')))
+              : await run(() => signOnDevice(schoolSubject, lessonId, signer.id, strokes), t('attendance.sheet.signedOnDevice'));
+          if (ok) setSigning(null);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function LineRow(props: {
+  line: SheetLine;
+  draft: Draft | null;
+  readOnly: boolean;
+  onStatus: (status: LineStatus) => void;
+  onTimes: (times: Partial<Draft>) => void;
+  onSign: () => void;
+}) {
+  const { t } = useTranslation();
+  const { line, draft, readOnly } = props;
+  const name = `${line.student.lastName.toUpperCase()} ${line.student.firstName}`;
+  const quick: LineStatus[] = ['present', 'late', 'absent'];
+  return (
+    <Table.Tr data-testid="sheet-line" data-student={name}>
+      <Table.Td>
+        <Text fw={600} size="sm">
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {line.trainingGroupShortName ?? ''}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {readOnly ? (
+          <Badge variant="light" color={draft?.status === 'absent' ? 'red' : 'gray'}>
+            {draft ? t(`attendance.status.${draft.status}`) : '—'}
+          </Badge>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            {quick.map((status) => (
+              <Button
+                key={status}
+                size="compact-xs"
+                variant={draft?.status === status ? 'filled' : 'default'}
+                color={status === 'absent' ? 'red' : status === 'late' ? 'orange' : 'green'}
+                onClick={() => props.onStatus(status)}
+                data-testid={`mark-${status}`}
+              >
+                {t(`attendance.status.${status}`)}
+              </Button>
+            ))}
+            <Select
+              size="xs"
+              w={170}
+              aria-label={t('attendance.sheet.otherStatus')}
+              placeholder={t('attendance.sheet.otherStatus')}
+              data={lineStatuses.filter((s) => !quick.includes(s)).map((s) => ({ value: s, label: t(`attendance.status.${s}`) }))}
+              value={draft && !quick.includes(draft.status) ? draft.status : null}
+              onChange={(value) => value && props.onStatus(value as LineStatus)}
+              data-testid="other-status"
+            />
+          </Group>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <LineTimes draft={draft} readOnly={readOnly} onTimes={props.onTimes} />
+      </Table.Td>
+      <Table.Td>
+        {line.signature ? (
+          <Badge color="green" variant="light" data-testid="signed">
+            {t(`attendance.method.${line.signature.method}`)} · {parisTime(line.signature.signedAt)}
+          </Badge>
+        ) : readOnly ? (
+          <Text size="xs" c="dimmed">—</Text>
+        ) : (
+          <Button size="compact-xs" variant="light" onClick={props.onSign} data-testid="sign-on-device">
+            {t('attendance.sheet.signHere')}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The times a status needs: arrival (late), leaving (early exit), from and to (temporary exit). */
+function LineTimes({ draft, readOnly, onTimes }: { draft: Draft | null; readOnly: boolean; onTimes: (times: Partial<Draft>) => void }) {
+  const { t } = useTranslation();
+  if (!draft) return null;
+  const field = (key: 'arrived' | 'left' | 'exitFrom' | 'exitTo', label: string) =>
+    readOnly ? (
+      <Text size="xs" key={key}>
+        {label} {draft[key] || '—'}
+      </Text>
+    ) : (
+      <TimeField key={key} size="xs" w={110} aria-label={label} label={label} value={draft[key]} onChange={(e) => onTimes({ [key]: e.currentTarget.value })} data-testid={`time-${key}`} />
+    );
+  if (draft.status === 'late') return field('arrived', t('attendance.sheet.arrived'));
+  if (draft.status === 'early-exit') return field('left', t('attendance.sheet.left'));
+  if (draft.status === 'temporary-exit') {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        {field('exitFrom', t('attendance.sheet.exitFrom'))}
+        {field('exitTo', t('attendance.sheet.exitTo'))}
+      </Group>
+    );
+  }
+  return null;
+}
+
+/** A signature in a dialog: the student on the teacher's tablet, or the teacher closing the sheet. */
+function SignDialog(props: { title: string; intro: string; opened: boolean; busy: boolean; onCancel: () => void; onSign: (strokes: Strokes) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [strokes, setStrokes] = useState<Strokes | null>(null);
+  return (
+    <Modal opened={props.opened} onClose={props.onCancel} title={props.title} size="lg" centered>
+      <Stack>
+        <Text size="sm">{props.intro}</Text>
+        {props.opened && <SignaturePad onChange={setStrokes} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button onClick={() => strokes && void props.onSign(strokes)} disabled={!strokes} loading={props.busy} data-testid="confirm-signature">
+            {t('attendance.sheet.sign')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

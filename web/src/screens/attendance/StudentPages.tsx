@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { parisDay, parisTime } from '@alterna/planning/validation';
+import { errorMessage } from '../../shared/http';
+import { PageTitle } from '../../shared/PageTitle';
+import { usePageData } from '../../shared/queries';
+import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
+import { checkIn, loadMine, signMine } from './api';
+
+type Step = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind: 'sign'; lessonId: string } | { kind: 'signed' };
+
+/**
+ * What a student's phone opens when scanning the lesson's QR code: the check-in (marked present), then the
+ * signature on the phone. The scan is sent once, even under StrictMode's double mount.
+ */
+export function CheckInPage() {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const [step, setStep] = useState<Step>({ kind: 'checking' });
+  const [strokes, setStrokes] = useState<Strokes | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const scan = { lesson: String(search.lesson ?? ''), window: Number(search.window), code: String(search.code ?? '') };
+    checkIn(scan)
+      .then((done) => setStep(done.signed ? { kind: 'signed' } : { kind: 'sign', lessonId: done.lessonId }))
+      .catch((error: unknown) => setStep({ kind: 'refused', message: errorMessage(error) }));
+  }, [search.lesson, search.window, search.code]);
+
+  const sign = async (lessonId: string) => {
+    if (!strokes) return;
+    setBusy(true);
+    try {
+      await signMine(lessonId, strokes);
+      setStep({ kind: 'signed' });
+    } catch (error) {
+      setStep({ kind: 'refused', message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={640} data-testid="check-in-page">
+      <PageTitle title={t('attendance.checkIn.title')} />
+      {step.kind === 'checking' && <Text c="dimmed">{t('attendance.checkIn.checking')}</Text>}
+      {step.kind === 'refused' && (
+        <Alert color="red" variant="light" role="alert" data-testid="check-in-refused">
+          {step.message}
+        </Alert>
+      )}
+      {step.kind === 'sign' && (
+        <Card withBorder radius="lg" padding="lg">
+          <Stack>
+            <Alert color="green" variant="light" data-testid="checked-in">
+              {t('attendance.checkIn.present')}
+            </Alert>
+            <Text size="sm">{t('attendance.checkIn.signIntro')}</Text>
+            <SignaturePad onChange={setStrokes} />
+            <Button onClick={() => void sign(step.lessonId)} disabled={!strokes} loading={busy} data-testid="sign-mine">
+              {t('attendance.checkIn.sign')}
+            </Button>
+          </Stack>
+        </Card>
+      )}
+      {step.kind === 'signed' && (
+        <Alert color="green" variant="light" data-testid="signed-mine">
+          {t('attendance.checkIn.signed')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The student's attendance: each lesson with a sheet, its status, check-in and signature. */
+export function MyAttendancePage() {
+  const { t } = useTranslation();
+  const page = usePageData(['attendance.mine'], loadMine);
+  const lines = page.data?.lines ?? [];
+  return (
+    <Stack gap="lg" maw={900} data-testid="my-attendance-page">
+      <PageTitle title={t('attendance.mine.title')} intro={t('attendance.mine.intro')} />
+      {page.error && (
+        <Alert color="red" variant="light" role="alert">
+          {page.error}
+        </Alert>
+      )}
+      {page.data && !lines.length && <Text c="dimmed">{t('attendance.mine.none')}</Text>}
+      {lines.length > 0 && (
+        <Table striped withTableBorder data-testid="my-attendance">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('attendance.mine.when')}</Table.Th>
+              <Table.Th>{t('attendance.mine.subject')}</Table.Th>
+              <Table.Th>{t('attendance.sheet.status')}</Table.Th>
+              <Table.Th>{t('attendance.sheet.signature')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => (
+              <Table.Tr key={line.lessonId}>
+                <Table.Td>
+                  {parisDay(line.startAt)} {parisTime(line.startAt)}–{parisTime(line.endAt)}
+                </Table.Td>
+                <Table.Td>{line.schoolSubject ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={line.status === 'absent' ? 'red' : line.status ? 'green' : 'gray'}>
+                    {line.status ? t(`attendance.status.${line.status}`) : t('attendance.mine.pending')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{line.signed ? t('attendance.mine.signed') : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
