@@ -19,6 +19,7 @@ import { createTemporal, type TemporalHandle } from './temporal/client.js';
 import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
 import { operationsMigration } from './operations/migrations.js';
+import { createFileStore, createStorageDriver, storedFilesMigration } from './storage/index.js';
 import { corePermissions, operationsGraphql, operationsRoutes } from './operations/api.js';
 import { orderModules } from './modules/order.js';
 import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.js';
@@ -66,7 +67,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-const coreMigrations: Migration[] = [operationsMigration];
+const coreMigrations: Migration[] = [operationsMigration, storedFilesMigration];
 
 /** Builds the core: ordered modules, their services, permissions, routes and schema, the Koa app. */
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -84,8 +85,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const operations = new OperationsService(knex, () => temporal.client(), permissions, config.taskQueue, log);
   const services = new Map<string, unknown>();
+  const files = createFileStore(knex, createStorageDriver(config.storage), log);
   const deps: CoreDeps = {
-    config, knex, log, mailer, operations, permissions,
+    config, knex, log, mailer, operations, permissions, files,
     temporal: () => temporal.client(),
     translator: (language) => i18n.getFixedT(language ?? defaultLanguage),
     module<T>(name: string): T {

@@ -46,4 +46,26 @@ describe('loadConfig', () => {
       /TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas \(got "proxy.local"\)[\s\S]*got "10.0.0.0\/33"/,
     );
   });
+  it('stores files in a folder under the data directory by default, or in an S3 store whose settings are all checked', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local', dir: path.join(repoRoot, '.data', 'files') });
+    expect(loadConfig({ DATA_DIR: '/srv/alterna' }).storage).toEqual({ driver: 'local', dir: '/srv/alterna/files' });
+    expect(loadConfig({ STORAGE_DIR: '/mnt/files' }).storage).toEqual({ driver: 'local', dir: '/mnt/files' });
+    expect(loadConfig({
+      STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'alterna', S3_ACCESS_KEY_ID: 'ak', S3_SECRET_ACCESS_KEY: 'sk',
+    }).storage).toEqual({ driver: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'alterna', region: 'us-east-1', accessKeyId: 'ak', secretAccessKey: 'sk' });
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER must be local or s3 \(got "ftp"\)/);
+    let caught: ConfigError | undefined;
+    try {
+      loadConfig({ STORAGE_DRIVER: 's3', S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'My_Bucket', S3_REGION: 'EU West' });
+    } catch (error) {
+      caught = error as ConfigError;
+    }
+    expect(caught?.problems).toEqual([
+      'S3_ENDPOINT must be a URL starting with http:// or https:// (got "minio:9000")',
+      'S3_BUCKET must be 3 to 63 lowercase letters, digits, dots or dashes (got "My_Bucket")',
+      'S3_REGION must be lowercase letters, digits and dashes (got "EU West")',
+      'S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3',
+      'S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3',
+    ]);
+  });
 });

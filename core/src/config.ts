@@ -29,7 +29,13 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   version: string;
+  /** Where stored files' bytes go (STORAGE_DRIVER): a local folder, or an S3-compatible store. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | { driver: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -96,12 +102,15 @@ export function loadConfig(env: Env = process.env): Config {
     if (!isAddressOrRange(entry)) problems.push(`TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas (got "${entry}")`);
   }
 
+  const dataDir = path.resolve(repoRoot, str('DATA_DIR', '.data'));
+  const storage = storageConfig(env, dataDir, url, problems);
+
   const config: Config = {
     env: envName,
     host: str('HOST', '0.0.0.0'),
     port: int('PORT', 3000, 0, 65535),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    dataDir: path.resolve(repoRoot, str('DATA_DIR', '.data')),
+    dataDir,
     temporalAddress,
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
     taskQueue: str('TEMPORAL_TASK_QUEUE', 'alterna'),
@@ -117,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: str('MAIL_FROM', 'Alterna <no-reply@alterna.localhost>'),
     seedDemo: bool('SEED_DEMO', envName !== 'production'),
     version: str('ALTERNA_VERSION', '0.1.0'),
+    storage,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -124,6 +134,35 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** Variables a production deployment must set (checked against docker-compose.yml by a test). */
 export const requiredInProduction = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'NODE_ENV'] as const;
+
+/** STORAGE_DRIVER and its settings: the folder (STORAGE_DIR) or the S3 store, whose every setting is required. */
+function storageConfig(env: Env, dataDir: string, url: (name: string, protocols: string[]) => string | undefined, problems: string[]): StorageConfig {
+  const driver = env.STORAGE_DRIVER || 'local';
+  if (driver !== 'local' && driver !== 's3') problems.push(`STORAGE_DRIVER must be local or s3 (got "${driver}")`);
+  if (driver !== 's3') return { driver: 'local', dir: path.resolve(repoRoot, env.STORAGE_DIR || path.join(dataDir, 'files')) };
+  const endpoint = url('S3_ENDPOINT', ['http:', 'https:']);
+  const required = (name: string) => {
+    const value = env[name];
+    if (!value) problems.push(`${name} must be set when STORAGE_DRIVER is s3`);
+    return value ?? '';
+  };
+  if (!env.S3_ENDPOINT) problems.push('S3_ENDPOINT must be set when STORAGE_DRIVER is s3');
+  const bucket = required('S3_BUCKET');
+  // S3's bucket naming rules: a path-style URL segment and a DNS label at once.
+  if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`S3_BUCKET must be 3 to 63 lowercase letters, digits, dots or dashes (got "${bucket}")`);
+  }
+  const region = env.S3_REGION || 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) problems.push(`S3_REGION must be lowercase letters, digits and dashes (got "${region}")`);
+  return {
+    driver: 's3',
+    endpoint: endpoint ?? '',
+    bucket,
+    region,
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+  };
+}
 
 function isAddressOrRange(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');

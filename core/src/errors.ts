@@ -21,6 +21,14 @@ export class ValidationError extends UserError {
   }
 }
 
+/** Field problems answered with a status of their own rather than 422 (a file over its size limit: 413). */
+export class FieldsRefusedError extends UserError {
+  readonly code = 'BAD_USER_INPUT';
+  constructor(readonly status: number, readonly violations: Violation[]) {
+    super(violations[0]?.message ?? 'Refused');
+  }
+}
+
 export class NotLoggedInError extends UserError {
   readonly status = 401;
   readonly code = 'UNAUTHENTICATED';

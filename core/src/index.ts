@@ -1,6 +1,6 @@
 export { bootCore, keepServing, onShutdown, type BootOptions } from './boot.js';
 export { createCore, type Core, type CoreOptions } from './app.js';
-export { loadConfig, ConfigError, repoRoot, requiredInProduction, type Config } from './config.js';
+export { loadConfig, ConfigError, repoRoot, requiredInProduction, type Config, type StorageConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { defineModule, type ModuleDefinition, type CoreDeps, type Migration, type RouteDefinition, type RouteContext, type GraphqlContribution } from './modules/contract.js';
 export { discoverModules } from './modules/discover.js';
@@ -27,3 +27,8 @@ export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgEr
 export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js';
 export { readViewsMigration } from './db/read-views.js';
 export { download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';
+export type { UploadSpec } from './http/upload.js';
+export {
+  createStorageDriver, LocalStorageDriver, S3StorageDriver, newStorageKey, isStorageKey, sanitizeFilename, sniffContentType,
+  type StorageDriver, type S3Settings, type FileStore, type FileOwner, type StoredFile, type UploadedFile,
+} from './storage/index.js';

@@ -7,6 +7,8 @@ export interface FileToSend {
   filename: string;
   contentType: string;
   stream: Readable | Buffer;
+  /** Byte length when known (stored files): sent as Content-Length. */
+  size?: number;
 }
 
 /**

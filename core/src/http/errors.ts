@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { localizedErrorKeys, UserError, ValidationError, type Violation } from '../errors.js';
+import { FieldsRefusedError, localizedErrorKeys, UserError, ValidationError, type Violation } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { bodyLimitText } from './guards.js';
 import type { RequestState } from './state.js';
@@ -19,6 +19,9 @@ export function errorMiddleware(log: Logger) {
         status = 422;
         errors = error.violations;
         details = error.details;
+      } else if (error instanceof FieldsRefusedError) {
+        status = error.status;
+        errors = error.violations;
       } else if (error instanceof UserError) {
         status = error.status;
         errors = [{ path: '', message: translateUserError(error, t), ...(error.reason ? { reason: error.reason } : {}) }];

@@ -8,7 +8,7 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const bodyLimitBytes = 5 * 1024 * 1024;
 export const bodyLimitText = '5 Mo';
 
-class RequestRefused extends UserError {
+export class RequestRefused extends UserError {
   readonly code: string;
   constructor(public readonly status: number, code: string, message: string) {
     super(message);
@@ -47,6 +47,16 @@ export function assertJsonBody(ctx: Context, scriptedForm: boolean): void {
 }
 
 /**
+ * An upload route's body: multipart/form-data, with the scripted-POST header that no other site's form can
+ * send (a page of another site can post a multipart form with the user's cookie, but not add a header).
+ */
+export function assertMultipartBody(ctx: Context): void {
+  const scripted = ctx.get('x-requested-with').toLowerCase() === 'xmlhttprequest';
+  if (unsafeMethods.has(ctx.method) && scripted && ctx.is('multipart/form-data')) return;
+  throw new RequestRefused(415, 'UNSUPPORTED_MEDIA_TYPE', (ctx.state as RequestState).t('upload.multipartRequired'));
+}
+
+/**
  * For every state-changing API request: from our own pages only, within the size limit; GraphQL in JSON only
  * (routes check their own body type, see assertJsonBody). Refusals use the usual error shape, in the user's language.
  */
@@ -60,7 +70,8 @@ export function requestGuards() {
       // GraphQL reads its own body, with no limit of its own: its size must be known and bounded up front.
       if (hasBody(ctx) && !ctx.get('content-length')) throw new RequestRefused(411, 'LENGTH_REQUIRED', t('errors.lengthRequired'));
     }
-    if (Number(ctx.get('content-length') || 0) > bodyLimitBytes) throw payloadTooLarge(t);
+    // Multipart bodies reach upload routes only (others refuse them unread), which apply their own maxBytes.
+    if (!ctx.is('multipart') && Number(ctx.get('content-length') || 0) > bodyLimitBytes) throw payloadTooLarge(t);
     await next();
   };
 }

@@ -1,5 +1,8 @@
+import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
-import { bySpecificity } from './routes.js';
+import { PermissionMatrix } from '../auth/permissions.js';
+import type { CoreDeps, RouteDefinition } from '../modules/contract.js';
+import { bySpecificity, mountRoutes } from './routes.js';
 
 describe('bySpecificity', () => {
   it('puts a static segment before a parameter at the same place, whatever the declared order', () => {
@@ -16,5 +19,20 @@ describe('bySpecificity', () => {
   it('keeps the declared order of paths of the same shape', () => {
     expect(bySpecificity('/api/a/:x', '/api/b/:y')).toBe(0);
     expect(bySpecificity('/api/a/b', '/api/a/b/c')).toBeLessThan(0);
+  });
+});
+
+describe('mountRoutes', () => {
+  it('refuses at start an upload route no request could send', () => {
+    const mount = (route: Partial<RouteDefinition>) => mountRoutes(new Router(), [{
+      routes: [{ name: 'probe', method: 'post', path: '/probe', permission: 'authenticated', handler: () => undefined, ...route }],
+      services: {},
+    }], {} as CoreDeps, new PermissionMatrix());
+    expect(mount({ upload: { maxBytes: 1024, accept: ['application/pdf'] } })).toHaveLength(1);
+    for (const bad of [
+      { method: 'get' as const, upload: { maxBytes: 1024, accept: ['application/pdf'] } },
+      { upload: { maxBytes: 0, accept: ['application/pdf'] } },
+      { upload: { maxBytes: 1024, accept: [] } },
+    ]) expect(() => mount(bad)).toThrow(/declares an upload no request can send/);
   });
 });

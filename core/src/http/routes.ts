@@ -1,11 +1,13 @@
 import Router, { type RouterContext } from '@koa/router';
-import { NotLoggedInError, ValidationError } from '../errors.js';
+import { NotLoggedInError, ValidationError, type Violation } from '../errors.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { CoreDeps, RouteDefinition } from '../modules/contract.js';
 import { isUuid, validate } from '../validation/index.js';
 import type { RequestState } from './state.js';
 import { assertJsonBody } from './guards.js';
 import { FileDownload } from './download.js';
+import { readUpload } from './upload.js';
+import type { UploadedFile } from '../storage/file-store.js';
 
 export interface MountedRoute {
   name: string;
@@ -49,6 +51,10 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
       if (!['public', 'authenticated'].includes(route.permission) && !permissions.has(route.permission)) {
         throw new Error(`Route ${route.name} names the unknown permission "${route.permission}"`);
       }
+      const upload = route.upload;
+      if (upload && (!['post', 'put', 'patch'].includes(route.method) || !(upload.maxBytes > 0) || !upload.accept.length)) {
+        throw new Error(`Route ${route.name} declares an upload no request can send: it needs POST, PUT or PATCH, maxBytes above 0 and accepted types`);
+      }
       const variants = pathVariants(route.path);
       const paths = variants.en === variants.fr ? [['en', variants.en] as const] : (Object.entries(variants) as [string, string][]);
       return paths.map(([lang, path]) => ({ route, services, name: `pepal_core_${route.name}.${lang}`, path: `/api${path}` }));
@@ -68,9 +74,26 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
       if (badIds.length) {
         throw new ValidationError(badIds.map((param) => ({ path: param, message: state.t('errors.invalidId', { value: koa.params[param] }) })));
       }
-      assertJsonBody(koa, !!route.scriptedForm);
-      const rawBody = (koa.request as { body?: unknown }).body;
-      const body = route.body ? await validate(route.body, rawBody, state.t) : rawBody;
+      let rawBody: unknown;
+      let file: UploadedFile | null = null;
+      let fileViolations: Violation[] = [];
+      if (route.upload) {
+        const upload = await readUpload(koa, route.upload, state);
+        ({ file, violations: fileViolations } = upload);
+        rawBody = upload.fields;
+      } else {
+        assertJsonBody(koa, !!route.scriptedForm);
+        rawBody = (koa.request as { body?: unknown }).body;
+      }
+      // An upload's fields are text: its schema's numbers and booleans read them as yup casts them.
+      const body = route.body
+        ? await validate(route.body, rawBody, state.t, { textFields: !!route.upload }).catch((error: unknown) => {
+          // The file's problems are reported with the fields', in one answer.
+          if (error instanceof ValidationError && fileViolations.length) throw new ValidationError([...error.violations, ...fileViolations], error.details);
+          throw error;
+        })
+        : rawBody;
+      if (fileViolations.length) throw new ValidationError(fileViolations);
       const result = await route.handler({
         body,
         params: koa.params,
@@ -80,12 +103,14 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
         t: state.t,
         services,
         core,
+        file,
         koa,
       });
       if (result instanceof FileDownload) {
         koa.attachment(result.file.filename);
         koa.type = result.file.contentType;
         koa.body = result.file.stream;
+        if (result.file.size !== undefined) koa.length = result.file.size;
       } else if (result === undefined) {
         if (koa.body === undefined) koa.status = 204;
       } else {

@@ -11,6 +11,8 @@ import type { PermissionMatrix } from '../auth/permissions.js';
 import type { Client } from '@temporalio/client';
 import type { ScheduleDeclaration } from '../temporal/schedules.js';
 import type { OperationPermissions } from '../graphql/operation-permissions.js';
+import type { FileStore, UploadedFile } from '../storage/file-store.js';
+import type { UploadSpec } from '../http/upload.js';
 
 /** One migration of a module; names are timestamped so they sort in creation order. */
 export interface Migration {
@@ -27,6 +29,8 @@ export interface CoreDeps {
   mailer: Mailer;
   operations: OperationsService;
   permissions: PermissionMatrix;
+  /** Stored files (uploads): rows in the core's stored_files, bytes in the configured storage driver. */
+  files: FileStore;
   /** Messages of the core and every module in a language, for work done outside a request (mails, workflows). */
   translator(language: Language | null | undefined): Translate;
   /** The Temporal client, connected lazily (signals, updates and queries to a module's own workflows). */
@@ -45,6 +49,8 @@ export interface RouteContext<Body = unknown, Services = unknown> {
   t: Translate;
   services: Services;
   core: CoreDeps;
+  /** An upload route's file, accepted (type sniffed from the bytes, within maxBytes); null when none was sent or elsewhere. */
+  file: UploadedFile | null;
   /** The Koa context, for cookies and headers; handlers should rarely need it. */
   koa: RouterContext;
 }
@@ -67,6 +73,12 @@ export interface RouteDefinition<Services = unknown> {
    * header (X-Requested-With: XMLHttpRequest), which no other site's form can send. Other routes take JSON only.
    */
   scriptedForm?: boolean;
+  /**
+   * An upload route: the body is multipart/form-data, sent only with the scripted-POST header; one file part
+   * named `file` (ctx.file) and text fields (ctx.body, strings, validated by `body`). A file whose sniffed type is
+   * not in `accept` answers 422, one over `maxBytes` 413, a missing one 422 when `required`, all on path `file`.
+   */
+  upload?: UploadSpec;
   handler(ctx: RouteContext<any, Services>): Promise<unknown> | unknown;
 }
 

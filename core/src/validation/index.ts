@@ -50,14 +50,19 @@ export function translateMessage(message: unknown, t: Translate): string {
   return /^[\w-]+(\.[\w-]+)+$/.test(text) ? (t(text) as string) : text;
 }
 
+export interface ValidateOptions {
+  /** The values come from a multipart form, all text: number, boolean and date fields take text (yup reads it). */
+  textFields?: boolean;
+}
+
 /**
  * Validates a body against a schema; unknown fields are stripped, every problem is reported at once.
  * Types are checked first, as sent: yup would turn 123 into a name and crash trimming an array. The
  * fields of a wrong type are then left out, so the other fields' problems are reported with them.
  */
-export async function validate<S extends yup.AnySchema>(schema: S, value: unknown, t: Translate): Promise<yup.InferType<S>> {
+export async function validate<S extends yup.AnySchema>(schema: S, value: unknown, t: Translate, options: ValidateOptions = {}): Promise<yup.InferType<S>> {
   const wrongTypes: TypeProblem[] = [];
-  const typed = withoutWrongTypes(schema, value ?? {}, '', wrongTypes);
+  const typed = withoutWrongTypes(schema, value ?? {}, '', wrongTypes, !!options.textFields);
   let violations: Violation[] = [];
   try {
     const valid = await schema.validate(typed, { abortEarly: false, stripUnknown: true });
@@ -132,13 +137,13 @@ interface TypeProblem {
  * The value with every field whose JSON type is not the schema's left out, each one noted in `problems`
  * (null and missing are left to the schema's own rules).
  */
-export function withoutWrongTypes(schema: unknown, value: unknown, path: string, problems: TypeProblem[]): unknown {
+export function withoutWrongTypes(schema: unknown, value: unknown, path: string, problems: TypeProblem[], textFields = false): unknown {
   let described = schema as Described;
   if (described.type === 'lazy' && described.resolve) described = described.resolve({ value });
   if (value === null || value === undefined) return value;
   const check = typeChecks[described.type];
   // A number or boolean field with transforms of its own reads typed text itself ('' as missing, "1,5").
-  const readsText = typeof value === 'string' && ['number', 'boolean'].includes(described.type) && (described.transforms?.length ?? 0) > 1;
+  const readsText = typeof value === 'string' && ['number', 'boolean'].includes(described.type) && ((described.transforms?.length ?? 0) > 1 || textFields);
   if (check && !readsText && !check[0](value)) {
     problems.push({ path, message: wrongTypeMessage(described, path, check[1]) });
     return undefined;
@@ -146,12 +151,12 @@ export function withoutWrongTypes(schema: unknown, value: unknown, path: string,
   if (described.type === 'object' && described.fields) {
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     for (const [name, field] of Object.entries(described.fields)) {
-      if (name in copy) copy[name] = withoutWrongTypes(field, copy[name], path ? `${path}.${name}` : name, problems);
+      if (name in copy) copy[name] = withoutWrongTypes(field, copy[name], path ? `${path}.${name}` : name, problems, textFields);
     }
     return copy;
   }
   if (described.type === 'array' && described.innerType) {
-    return (value as unknown[]).map((item, index) => withoutWrongTypes(described.innerType!, item, `${path}[${index}]`, problems));
+    return (value as unknown[]).map((item, index) => withoutWrongTypes(described.innerType!, item, `${path}[${index}]`, problems, textFields));
   }
   return value;
 }

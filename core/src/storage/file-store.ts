@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { NotFoundError } from '../errors.js';
+import { download, type FileDownload } from '../http/download.js';
+import type { Logger } from '../logger.js';
+import { isUuid } from '../validation/index.js';
+import type { StorageDriver } from './driver.js';
+import { sanitizeFilename } from './filename.js';
+import { newStorageKey } from './keys.js';
+
+/** A file as an upload route hands it over (`ctx.file`): the content type sniffed from the bytes. */
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  size: number;
+  bytes: Buffer;
+}
+
+export interface StoredFile {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdAt: string;
+}
+
+/** Who a stored file belongs to: the module whose records point at it, and the person who sent it. */
+export interface FileOwner {
+  module: string;
+  actorId: string | null;
+}
+
+/** The core's file storage (`core.files`): rows in stored_files, bytes in the configured driver. */
+export interface FileStore {
+  /** Stores the bytes, then the row (in `trx` when given: a rollback deletes the bytes again). */
+  save(upload: UploadedFile, owner: FileOwner, trx?: Knex.Transaction): Promise<StoredFile>;
+  info(id: string, trx?: Knex.Transaction): Promise<StoredFile | null>;
+  /** The file as a route returns it (an attachment); NotFoundError if unknown. */
+  download(id: string): Promise<FileDownload>;
+  /** Deletes the row (in `trx` when given), then the bytes once that is committed. Unknown ids are ignored. */
+  remove(id: string, trx?: Knex.Transaction): Promise<void>;
+}
+
+interface StoredFileRow {
+  id: string;
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size: string | number;
+  sha256: string;
+  created_at: Date | string;
+}
+
+const toStoredFile = (row: StoredFileRow): StoredFile => ({
+  id: row.id,
+  filename: row.filename,
+  contentType: row.content_type,
+  size: Number(row.size),
+  sha256: row.sha256,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** The transaction and the ones around it: the bytes follow whichever decides last. */
+function transactionChain(trx: Knex.Transaction): Knex.Transaction[] {
+  const chain = [trx];
+  while (chain.at(-1)!.parentTransaction) chain.push(chain.at(-1)!.parentTransaction!);
+  return chain;
+}
+
+export function createFileStore(knex: Knex, driver: StorageDriver, log: Logger): FileStore {
+  const forget = (key: string, why: string) =>
+    driver.delete(key).catch((error: unknown) => log.error({ err: error, key }, `stored file bytes not deleted (${why})`));
+
+  async function row(id: string, db: Knex): Promise<StoredFileRow | undefined> {
+    // A malformed id names no file (and must not reach PostgreSQL as a uuid cast error).
+    if (!isUuid(id)) return undefined;
+    return db<StoredFileRow>('stored_files').where({ id }).first();
+  }
+
+  return {
+    async save(upload, owner, trx) {
+      const key = newStorageKey();
+      const bytes = upload.bytes;
+      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+      await driver.put(key, bytes, upload.contentType);
+      let inserted: StoredFileRow;
+      try {
+        [inserted] = (await (trx ?? knex)('stored_files')
+          .insert({
+            storage_key: key,
+            filename: sanitizeFilename(upload.filename),
+            content_type: upload.contentType,
+            size: bytes.length,
+            sha256,
+            module: owner.module,
+            uploaded_by: owner.actorId,
+          })
+          .returning('*')) as [StoredFileRow];
+      } catch (error) {
+        await forget(key, 'row refused');
+        throw error;
+      }
+      if (trx) for (const t of transactionChain(trx)) t.executionPromise.catch(() => forget(key, 'transaction rolled back'));
+      return toStoredFile(inserted);
+    },
+
+    async info(id, trx) {
+      const found = await row(id, trx ?? knex);
+      return found ? toStoredFile(found) : null;
+    },
+
+    async download(id) {
+      const found = await row(id, knex);
+      if (!found) throw new NotFoundError('stored file');
+      const stream = await driver.read(found.storage_key);
+      return download({ filename: found.filename, contentType: found.content_type, stream, size: Number(found.size) });
+    },
+
+    async remove(id, trx) {
+      const found = await row(id, trx ?? knex);
+      if (!found) return;
+      await (trx ?? knex)('stored_files').where({ id }).delete();
+      if (!trx) {
+        await forget(found.storage_key, 'removed');
+        return;
+      }
+      // The bytes go once every enclosing transaction has committed; a rollback keeps the row, so keeps them.
+      const chain = transactionChain(trx);
+      void Promise.all(chain.map((t) => t.executionPromise)).then(() => forget(found.storage_key, 'removed'), () => undefined);
+    },
+  };
+}
