@@ -6,6 +6,7 @@ import { bulkSchema } from './migrations/20261220000300_bulk.js';
 import { groupsSchema } from './migrations/20261220000400_groups.js';
 import { resourcesSchema } from './migrations/20261220000500_resources.js';
 import { readViews } from './migrations/20261220000600_read_views.js';
+import { calendarFeedsSchema } from './migrations/20261220000700_calendar_feeds.js';
 import { permissions } from './permissions.js';
 import { planningServices, type PlanningServices } from './services/index.js';
 import { routes } from './routes/index.js';
@@ -31,7 +32,7 @@ export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
 export default defineModule<PlanningServices>({
   name: 'planning',
   dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
-  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews],
+  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews, calendarFeedsSchema],
   locales: { fr, en },
   permissions,
   services: planningServices,

@@ -11,6 +11,8 @@ export const perm = {
   /** Room occupancy, bookings, trainer constraints, work-study periods. */
   resourceRead: 'planning.resource.read',
   resourceUpdate: 'planning.resource.update',
+  /** One's own live iCal feed (teachers and students); a room's feed goes with resourceRead/resourceUpdate. */
+  ownCalendarFeed: 'planning.calendar-feed.own',
 } as const;
 
 export const permissions: PermissionDeclaration[] = [
@@ -20,4 +22,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.groupUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.groupUpdate' },
   { id: perm.resourceRead, kind: 'read', typologies: staffTypologies, label: 'planning.permissions.resourceRead' },
   { id: perm.resourceUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.resourceUpdate' },
+  { id: perm.ownCalendarFeed, kind: 'change', typologies: ['teacher', 'trainer', 'student'], label: 'planning.permissions.ownCalendarFeed' },
 ];

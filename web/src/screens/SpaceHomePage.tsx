@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../session';
 import { WelcomeCard } from './WelcomeCard';
+import { MyCalendarFeedCard } from './planning/calendar-feeds/CalendarFeedCard';
 
 /** Home of a space: title of the space and the welcome card. */
 export function SpaceHomePage() {
@@ -17,6 +18,8 @@ export function SpaceHomePage() {
         <Text c="dimmed">{t(`home.intro.${me.space}`)}</Text>
       </div>
       <WelcomeCard me={me} />
+      {/* Teachers and students: their timetable as a live iCal feed (planning.calendar-feed.own). */}
+      {(me.space === 'teacher' || me.space === 'student') && me.permissions.includes('planning.calendar-feed.own') && <MyCalendarFeedCard />}
     </Stack>
   );
 }

@@ -9,6 +9,8 @@ import groupsFr from './groups.fr.json' with { type: 'json' };
 import groupsEn from './groups.en.json' with { type: 'json' };
 import resourcesFr from './resources.fr.json' with { type: 'json' };
 import resourcesEn from './resources.en.json' with { type: 'json' };
+import feedsFr from './feeds.fr.json' with { type: 'json' };
+import feedsEn from './feeds.en.json' with { type: 'json' };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -26,5 +28,5 @@ function merge(target: Tree, source: Tree): Tree {
 const catalogue = (...files: Tree[]) => files.reduce((all, file) => merge(all, file), {} as Tree) as Catalogue;
 
 /** One catalogue per language, merged from one file per area of the module (each area owns its file). */
-export const fr = catalogue(commonFr, lessonsFr, bulkFr, groupsFr, resourcesFr);
-export const en = catalogue(commonEn, lessonsEn, bulkEn, groupsEn, resourcesEn);
+export const fr = catalogue(commonFr, lessonsFr, bulkFr, groupsFr, resourcesFr, feedsFr);
+export const en = catalogue(commonEn, lessonsEn, bulkEn, groupsEn, resourcesEn, feedsEn);

@@ -182,3 +182,16 @@ export class PlanningRunItemModel extends Model {
   declare reason: unknown;
   declare before: unknown;
 }
+
+/** `planning_calendar_feeds` (20261220000700_calendar_feeds). */
+export class PlanningCalendarFeedModel extends Model {
+  static override tableName = 'planning_calendar_feeds';
+  declare id: string;
+  declare subject_kind: 'teacher' | 'student' | 'room';
+  declare subject_id: string;
+  declare campus_id: string | null;
+  declare token_hash: string;
+  declare created_by: string | null;
+  declare created_at: Date;
+  declare revoked_at: Date | null;
+}

@@ -2,6 +2,7 @@ import type { CoreDeps } from '@alterna/core';
 import { attendanceHook, type AttendanceHook } from './attendance.js';
 import { bookingsService, type BookingsService } from './bookings.js';
 import { bulkService, type BulkService } from './bulk.js';
+import { calendarFeedsService, type CalendarFeedsService } from './calendar-feeds.js';
 import { conflictsService, type ConflictsService } from './conflicts.js';
 import type { PlanningDeps } from './deps.js';
 import { planningGroupsService, type PlanningGroupsService } from './groups.js';
@@ -23,6 +24,8 @@ export interface PlanningServices {
   workStudies: WorkStudiesService;
   bookings: BookingsService;
   occupancy: OccupancyService;
+  /** Live iCal feeds of teachers, students and rooms. */
+  calendarFeeds: CalendarFeedsService;
 }
 
 export function planningServices(core: CoreDeps): PlanningServices {
@@ -48,6 +51,7 @@ export function planningServices(core: CoreDeps): PlanningServices {
     workStudies: workStudiesService(deps),
     bookings: bookingsService(deps),
     occupancy: occupancyService(deps),
+    calendarFeeds: calendarFeedsService(deps),
   };
   return all;
 }

@@ -1,5 +1,5 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parisTime } from '@alterna/planning/validation';
 import type { OccupancyBooking, OccupancyLesson, OccupancyPlan, OccupancyRoom } from './api';
@@ -10,6 +10,8 @@ export interface GridActions {
   /** An empty place was clicked: book the room that day (at that hour in a day view). */
   onBook?: (room: OccupancyRoom, day: string, hour: number | null) => void;
   onBooking?: (room: OccupancyRoom, booking: OccupancyBooking) => void;
+  /** The room's live iCal feed was asked for (its button in the room's header). */
+  onRoomFeed?: (room: OccupancyRoom) => void;
 }
 
 const fallbackColor = '#4263eb';
@@ -17,7 +19,7 @@ const hhmm = (startAt: string, endAt: string) => `${parisTime(startAt)}–${pari
 const personName = (p: { firstName: string; lastName: string }) => `${p.lastName} ${p.firstName}`;
 
 /** The room occupancy grid: one row per room, the period's hours or days as columns, lessons and bookings as blocks. */
-export function OccupancyGrid({ plan, onBook, onBooking }: { plan: OccupancyPlan } & GridActions) {
+export function OccupancyGrid({ plan, onBook, onBooking, onRoomFeed }: { plan: OccupancyPlan } & GridActions) {
   const { t, i18n } = useTranslation();
   const columns = columnsOf(plan.type, plan.startDate, plan.endDate);
   const closed = (column: OccupancyColumn) => plan.campus.openDays.length > 0 && !plan.campus.openDays.includes(column.weekday);
@@ -153,7 +155,7 @@ export function OccupancyGrid({ plan, onBook, onBooking }: { plan: OccupancyPlan
         </thead>
         <tbody>
           {byBuilding(plan.rooms).map((rooms) => (
-            <BuildingRows key={rooms[0]!.building.id} rooms={rooms} span={columns.length + 1}>
+            <BuildingRows key={rooms[0]!.building.id} rooms={rooms} span={columns.length + 1} onRoomFeed={onRoomFeed}>
               {(room) =>
                 plan.type === 'day'
                   ? dayTrack(room)
@@ -182,7 +184,12 @@ export function OccupancyGrid({ plan, onBook, onBooking }: { plan: OccupancyPlan
   );
 }
 
-function BuildingRows({ rooms, span, children }: { rooms: OccupancyRoom[]; span: number; children: (room: OccupancyRoom) => ReactNode }) {
+function BuildingRows({ rooms, span, onRoomFeed, children }: {
+  rooms: OccupancyRoom[];
+  span: number;
+  onRoomFeed?: (room: OccupancyRoom) => void;
+  children: (room: OccupancyRoom) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { building } = rooms[0]!;
   return (
@@ -197,6 +204,11 @@ function BuildingRows({ rooms, span, children }: { rooms: OccupancyRoom[]; span:
           <th className="ros-room" scope="row">
             <span className="ros-room-name">{room.room.name}</span>
             <span className="ros-room-size">{t('planning.resources.occupancy.seats', { count: room.room.size })}</span>
+            {onRoomFeed && (
+              <Button size="compact-xs" variant="subtle" onClick={() => onRoomFeed(room)} data-testid="ros-room-feed">
+                {t('planning.calendarFeeds.card.open')}
+              </Button>
+            )}
           </th>
           {children(room)}
         </tr>

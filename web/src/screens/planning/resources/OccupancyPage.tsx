@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Center, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isOccupancyType, periodContaining, shiftPeriod, type OccupancyPeriod, type OccupancyType } from '@alterna/planning/validation';
@@ -10,6 +10,8 @@ import { errorMessage } from '../../../shared/http';
 import { usePageData } from '../../../shared/queries';
 import { loadCampuses, loadOccupancy, type OccupancyCampus, type OccupancyPlan } from './api';
 import { BookingDialog, type BookingTarget } from './BookingDialog';
+import { CalendarFeedCard } from '../calendar-feeds/CalendarFeedCard';
+import { roomFeedPath } from '../calendar-feeds/api';
 import { OccupancyGrid } from './OccupancyGrid';
 
 const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -48,6 +50,7 @@ export function OccupancyPage() {
   const params = useParams({ strict: false }) as { campus?: string; startDate?: string; endDate?: string; type?: string };
   const { campus = '', startDate = '', endDate = '', type = 'week' } = params;
   const [booking, setBooking] = useState<BookingTarget | null>(null);
+  const [feedRoom, setFeedRoom] = useState<OccupancyPlan['rooms'][number]['room'] | null>(null);
   const campusList = usePageData(['planning.occupancy.campuses'], () => loadCampuses());
   const campuses: OccupancyCampus[] = campusList.data ?? [];
   const page = usePageData(['planning.occupancy', campus, startDate, endDate, type], () => loadOccupancy(campus, startDate, endDate, type));
@@ -137,10 +140,29 @@ export function OccupancyPage() {
               plan={plan}
               onBook={plan.canBook ? book : undefined}
               onBooking={plan.canBook ? (room, existing) => setBooking({ campusId: campus, startDate, endDate, room: room.room, booking: existing, date: '', startTime: '', endTime: '' }) : undefined}
+              onRoomFeed={(room) => setFeedRoom(room.room)}
             />
           )}
         </>
       )}
+      <Modal
+        opened={!!feedRoom}
+        onClose={() => setFeedRoom(null)}
+        size="lg"
+        radius="lg"
+        title={feedRoom ? t('planning.calendarFeeds.card.roomTitle', { room: feedRoom.name }) : ''}
+        closeButtonProps={{ 'aria-label': t('planning.calendarFeeds.card.close') }}
+      >
+        {feedRoom && plan && (
+          <CalendarFeedCard
+            bare
+            path={roomFeedPath(feedRoom.id)}
+            explanation={t('planning.calendarFeeds.card.roomExplanation')}
+            createLabel={t('planning.calendarFeeds.card.createRoom')}
+            canChange={plan.canBook}
+          />
+        )}
+      </Modal>
       {booking && (
         <BookingDialog
           target={booking}
