@@ -48,6 +48,11 @@ export function AppLayout() {
 
   if (!me) return null;
   const entries = navPages(me.space);
+  // One entry is active: the longest path the page is at or under (`/my-space/courses` is not `/my-space` too).
+  const activeHref = entries
+    .map((page) => pagePath(page.id as PageId, lang))
+    .filter((href) => pathname === href || pathname.startsWith(`${href}/`))
+    .sort((a, b) => b.length - a.length)[0];
 
   const onLogout = async () => {
     await logout();
@@ -121,7 +126,9 @@ export function AppLayout() {
                       component={Link}
                       to={href}
                       label={t(page.navKey ?? page.id)}
-                      active={pathname === href || pathname.startsWith(`${href}/`)}
+                      active={href === activeHref}
+                      // The router marks every link above the page as current (aria-current, which Mantine styles as active).
+                      activeOptions={{ exact: true }}
                       onClick={close}
                       data-page-id={page.id}
                       variant="light"

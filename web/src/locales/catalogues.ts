@@ -2,6 +2,7 @@
 // plus one file per planning area (each area owns its own file). A message the server also sends is the module's,
 // never a copy here; the web's wording wins only where it differs on purpose (capitalised labels of in-sentence words).
 import * as attendance from '@alterna/attendance/locales';
+import * as courses from '@alterna/courses/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
 import * as profileChanges from '@alterna/profile-changes/locales';
@@ -11,6 +12,8 @@ import * as trainingCentre from '@alterna/training-centre/locales';
 import * as trainings from '@alterna/trainings/locales';
 import en from './en.json';
 import fr from './fr.json';
+import coursesEn from './courses.en.json';
+import coursesFr from './courses.fr.json';
 import planningCommonEn from './planning/common.en.json';
 import planningCommonFr from './planning/common.fr.json';
 import planningCalendarEn from './planning/calendar.en.json';
@@ -50,6 +53,7 @@ type Language = 'fr' | 'en';
 /** The modules' catalogues under the keys the screens use. */
 const modules = (lang: Language): Tree => ({
   attendance: attendance[lang],
+  courses: courses[lang],
   people: people[lang],
   planning: planning[lang],
   profileChanges: profileChanges[lang],
@@ -62,5 +66,5 @@ const modules = (lang: Language): Tree => ({
   trainings: trainings[lang],
 });
 
-export const frCatalogue = over(modules('fr'), build(fr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
-export const enCatalogue = over(modules('en'), build(en, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));
+export const frCatalogue = over(modules('fr'), build(fr, coursesFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
+export const enCatalogue = over(modules('en'), build(en, coursesEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));

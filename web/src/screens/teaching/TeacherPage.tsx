@@ -37,6 +37,9 @@ function TeacherView({ data, reload }: { data: TeacherPageData; reload: () => Pr
         {teacher.rules.map((rule) => (
           <Badge key={`${rule.campus.id}-${rule.typology}`} variant="outline" color="gray">{rule.campus.name} · {t(`teaching.typology.${rule.typology}`)}</Badge>
         ))}
+        <PageLink page="courses.teacher" params={{ teacher: teacher.id }} data-testid="teacher-courses">
+          <Button size="xs" variant="light" component="span" ml="sm">{t('courses.subjects.teacherCourses')}</Button>
+        </PageLink>
       </Group>
 
       <Card withBorder radius="lg" padding="lg" data-testid="teacher-informations">

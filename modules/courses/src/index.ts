@@ -1,0 +1,24 @@
+import { defineModule } from '@alterna/core';
+import { fr, en } from './locales/index.js';
+import { courses } from './migrations/20270105000100_courses.js';
+import { permissions } from './permissions.js';
+import { routes } from './routes/index.js';
+import { coursesServices, type CoursesServices } from './services/index.js';
+
+export type { CoursesServices } from './services/index.js';
+export * from './types.js';
+export { perm } from './permissions.js';
+
+/**
+ * Courses: the teacher's course space (sessions with their reports, exercises, exams, class photo board), the same
+ * pages for the staff of the campus, and the student's published exercises and exams (issue #11).
+ */
+export default defineModule<CoursesServices>({
+  name: 'courses',
+  dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'planning', 'attendance'],
+  migrations: [courses],
+  locales: { fr, en },
+  permissions,
+  services: coursesServices,
+  routes,
+});

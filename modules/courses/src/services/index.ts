@@ -1,0 +1,24 @@
+import type { CoreDeps } from '@alterna/core';
+import { coursesContext } from './context.js';
+import { examsService, type ExamsService } from './exams.js';
+import { exercisesService, type ExercisesService } from './exercises.js';
+import { lessonReportsService, type LessonReportsService } from './reports.js';
+import { studentCoursesService, type StudentCoursesService } from './student.js';
+import { courseSubjectsService, type CourseSubjectsService } from './subjects.js';
+
+/** What the module offers: other modules reach it with core.module<CoursesServices>('courses'). */
+export interface CoursesServices {
+  subjects: CourseSubjectsService;
+  reports: LessonReportsService;
+  exercises: ExercisesService;
+  exams: ExamsService;
+  student: StudentCoursesService;
+}
+
+export function coursesServices(core: CoreDeps): CoursesServices {
+  const ctx = coursesContext(core);
+  return {
+    subjects: courseSubjectsService(ctx), reports: lessonReportsService(ctx), exercises: exercisesService(ctx), exams: examsService(ctx),
+    student: studentCoursesService(ctx),
+  };
+}

@@ -1,0 +1,93 @@
+import { Alert, Button, Card, Checkbox, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { examSchema, maxExamMinutes, maxTextLength, maxTitleLength } from '@alterna/courses/validation';
+import { PageLink, useGoTo } from '../../navigation';
+import { DateField, TimeField } from '../../shared/DateFields';
+import { ServerForm, useServerForm } from '../../shared/form';
+import { PageTitle } from '../../shared/PageTitle';
+import { usePageData } from '../../shared/queries';
+import { toast } from '../../shared/toast';
+import { examEditUrl, examNewUrl, loadExam, loadLessons, type Course, type Exam } from './api';
+import { GroupsField, setField } from './FormParts';
+
+/** An exam of the course (`/my-courses/{schoolSubject}/exams`, POST). */
+export function ExamNewPage() {
+  const { schoolSubject } = useParams({ strict: false }) as { schoolSubject: string };
+  const page = usePageData(['courses.examNew', schoolSubject], () => loadLessons({ teacher: null, schoolSubject }), { keepPrevious: false });
+  if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
+  return page.data ? <ExamForm course={page.data.course} exam={null} /> : null;
+}
+
+export function ExamEditPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const page = usePageData(['courses.examEdit', id], () => loadExam(id), { keepPrevious: false });
+  if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
+  return page.data ? <ExamForm course={page.data.course} exam={page.data.exam} /> : null;
+}
+
+interface ExamValues {
+  title: string;
+  planningGroupIds: string[];
+  date: string;
+  time: string;
+  durationMinutes: number | null;
+  coefficient: number | null;
+  description: string;
+  published: boolean;
+}
+
+const numberOrNull = (value: string | number) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function ExamForm({ course, exam }: { course: Course; exam: Exam | null }) {
+  const { t } = useTranslation();
+  const goTo = useGoTo();
+  const form = useServerForm<ExamValues, { exam: Exam }>({
+    initialValues: {
+      title: exam?.title ?? '', planningGroupIds: exam?.planningGroups.map((g) => g.id) ?? (course.groups.length === 1 ? [course.groups[0]!.id] : []),
+      date: exam?.date ?? '', time: exam?.time ?? '', durationMinutes: exam?.durationMinutes ?? 60, coefficient: exam?.coefficient ?? 1,
+      description: exam?.description ?? '', published: exam?.published ?? false,
+    },
+    validationSchema: examSchema,
+    action: exam ? examEditUrl(exam.id) : examNewUrl({ teacher: null, schoolSubject: course.schoolSubject.id }),
+    onSuccess: async () => {
+      toast.success(t('courses.exams.saved'));
+      await goTo('courses.exams', { schoolSubject: course.schoolSubject.id });
+    },
+  });
+  const values = form.formik.values;
+  return (
+    <Stack gap="lg" maw={760} data-testid="exam-form-page">
+      <PageTitle
+        back={<PageLink page="courses.exams" params={{ schoolSubject: course.schoolSubject.id }}><Text size="sm">← {course.schoolSubject.name}</Text></PageLink>}
+        title={exam ? t('courses.exams.editTitle') : t('courses.exams.newTitle')}
+        intro={course.schoolSubject.name}
+      />
+      <Card withBorder radius="lg" padding="lg">
+        <ServerForm form={form} data-testid="exam-form">
+          <TextInput id="title" label={t('courses.exams.title')} required maxLength={maxTitleLength} {...form.inputProps('title')} data-testid="exam-title" />
+          <GroupsField form={form} course={course} label={t('courses.exams.groups')} />
+          <Group grow align="flex-start">
+            <DateField id="date" label={t('courses.exams.date')} required {...form.inputProps('date')} data-testid="exam-date" />
+            <TimeField id="time" label={t('courses.exams.time')} required {...form.inputProps('time')} data-testid="exam-time" />
+          </Group>
+          <Group grow align="flex-start">
+            <NumberInput
+              id="durationMinutes" name="durationMinutes" label={t('courses.exams.duration')} required min={1} max={maxExamMinutes} allowDecimal={false}
+              value={values.durationMinutes ?? ''} onChange={(v) => setField(form, 'durationMinutes', numberOrNull(v))} error={form.fieldError('durationMinutes')} data-testid="exam-duration"
+            />
+            <NumberInput
+              id="coefficient" name="coefficient" label={t('courses.exams.coefficient')} required min={0.01} decimalScale={2} step={0.5}
+              value={values.coefficient ?? ''} onChange={(v) => setField(form, 'coefficient', numberOrNull(v))} error={form.fieldError('coefficient')} data-testid="exam-coefficient"
+            />
+          </Group>
+          <Textarea id="description" label={t('courses.exams.description')} autosize minRows={3} maxLength={maxTextLength} {...form.inputProps('description')} />
+          <Checkbox id="published" label={t('courses.exercises.publishNow')} checked={values.published} onChange={(e) => setField(form, 'published', e.currentTarget.checked)} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.submitting} data-testid="exam-save">{t('courses.exercises.save')}</Button>
+          </Group>
+        </ServerForm>
+      </Card>
+    </Stack>
+  );
+}

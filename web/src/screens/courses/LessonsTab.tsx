@@ -1,0 +1,62 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../navigation';
+import type { Course, CourseLesson, CourseRef } from './api';
+import { useParisFormat } from './shared';
+
+/** The course's sessions, past and coming: groups, attendance sheet, report (the teacher writes it from here). */
+export function LessonsTab({ courseRef, course, lessons }: { courseRef: CourseRef; course: Course; lessons: CourseLesson[] }) {
+  const { t } = useTranslation();
+  const format = useParisFormat();
+  const mine = !courseRef.teacher;
+  if (!lessons.length) return <Text c="dimmed">{t('courses.lessons.none')}</Text>;
+  const now = Date.now();
+  return (
+    <Table striped highlightOnHover verticalSpacing="sm" data-testid="course-lessons">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('courses.lessons.when')}</Table.Th>
+          <Table.Th>{t('courses.lessons.groups')}</Table.Th>
+          <Table.Th>{t('courses.lessons.attendance')}</Table.Th>
+          <Table.Th>{t('courses.lessons.report')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lessons.map((lesson) => {
+          const cancelled = lesson.status === 'cancelled';
+          const coming = Date.parse(lesson.endAt) > now;
+          return (
+            <Table.Tr key={lesson.id} data-testid="course-lesson" data-lesson={lesson.id} style={{ opacity: cancelled ? 0.6 : 1 }}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text size="sm" fw={coming ? 600 : 400}>{format.at(lesson.startAt)}</Text>
+                  {coming && !cancelled && <Badge size="xs" variant="light">{t('courses.lessons.coming')}</Badge>}
+                  {cancelled && <Badge size="xs" color="red" variant="light">{t('courses.lessons.cancelled')}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td><Text size="sm">{lesson.planningGroups.join(', ') || '—'}</Text></Table.Td>
+              <Table.Td>
+                {mine && !cancelled ? (
+                  <Button component={PageLink} page="attendance.sheet" params={{ schoolSubject: course.schoolSubject.id, lesson: lesson.id }} size="compact-xs" variant="light" color={lesson.attendanceStarted ? 'teal' : 'gray'}>
+                    {lesson.attendanceStarted ? t('courses.lessons.started') : t('courses.lessons.notStarted')}
+                  </Button>
+                ) : (
+                  <Badge color={lesson.attendanceStarted ? 'teal' : 'gray'} variant="light">{lesson.attendanceStarted ? t('courses.lessons.started') : t('courses.lessons.notStarted')}</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {mine ? (
+                  <Button component={PageLink} page="courses.lessonReport" params={{ id: lesson.id }} size="compact-xs" variant={lesson.reported ? 'light' : 'default'} data-testid="lesson-report">
+                    {lesson.reported ? t('courses.lessons.read') : t('courses.lessons.write')}
+                  </Button>
+                ) : (
+                  <Text size="sm">{lesson.reported ? '✓' : '—'}</Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,34 @@
+import { Badge } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { CourseRef } from './api';
+
+/** The course of the page's path: `/my-courses/$schoolSubject/…` (the teacher's own) or `/teachers/$teacher/course/…`. */
+export function useCourseRef(): CourseRef {
+  const params = useParams({ strict: false }) as { teacher?: string; schoolSubject?: string };
+  return { teacher: params.teacher ?? null, schoolSubject: params.schoolSubject ?? '' };
+}
+
+/** "LASTNAME Firstname", as lists of people read (SPEC §3). */
+export const personName = (person: { firstName: string; lastName: string }) => `${person.lastName.toUpperCase()} ${person.firstName}`;
+
+/** A Paris date and time in the page's language. */
+export function useParisFormat() {
+  const { i18n } = useTranslation();
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris' });
+  const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return {
+    at: (iso: string) => dateTime.format(new Date(iso)),
+    /** A calendar day 'YYYY-MM-DD' (no time zone shift). */
+    day: (value: string) => day.format(new Date(`${value}T12:00:00Z`)),
+  };
+}
+
+export function PublishedBadge({ published }: { published: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={published ? 'teal' : 'gray'} variant="light" data-testid="published-badge" data-published={published}>
+      {published ? t('courses.publish.published') : t('courses.publish.draft')}
+    </Badge>
+  );
+}
