@@ -6,6 +6,7 @@ import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
 import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
 import { startBenchApp, type BenchApp } from './app.js';
 import { generateCentre, serverUrl, type GeneratedCentre } from './generate.js';
+import { measureAttendanceExport } from './measure-attendance-export.js';
 import { measureBulk } from './measure-bulk.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
@@ -13,8 +14,8 @@ import { measureOverlaps } from './measure-overlaps.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -43,6 +44,10 @@ try {
   if (only.has('calendar')) {
     log('calendar week…');
     figures.push(...(await measureCalendar(small, big)));
+  }
+  if (only.has('export')) {
+    log('attendance export…');
+    figures.push(...(await measureAttendanceExport(small)));
   }
 
   if (!only.has('bulk')) throw new Done();

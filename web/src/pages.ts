@@ -21,6 +21,7 @@ export const pages = [
 
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
+  { id: 'attendance.sheets', en: '/administration/attendance-sheets', fr: '/administration/feuilles-emargement', space: 'staff', navKey: 'attendance.sheetList.nav' },
   { id: 'planning.calendar', en: '/planning/calendar', fr: '/planification/calendrier', space: 'staff', navKey: 'planning.nav.calendar' },
   { id: 'planning.massCreate', en: '/planning/planning/create/many', fr: '/planification/planification/creer/plusieurs', space: 'staff', navKey: null },
   { id: 'planning.massEdit', en: '/planning/planning/edit/many', fr: '/planification/planification/modifier/plusieurs', space: 'staff', navKey: null },

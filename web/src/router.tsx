@@ -22,6 +22,7 @@ const screens: Record<PageId, RouteComponent> = {
   login: screen(() => import('./screens/LoginPage'), 'LoginPage'),
   'staff.home': screen(() => import('./screens/staff/StaffHomePage'), 'StaffHomePage'),
   'staff.operations': screen(() => import('./screens/staff/OperationsPage'), 'OperationsPage'),
+  'attendance.sheets': screen(() => import('./screens/attendance/SheetsPage'), 'SheetsPage'),
   'trainings.list': screen(() => import('./screens/trainings/TrainingsPage'), 'TrainingsPage'),
   'trainings.new': screen(() => import('./screens/trainings/TrainingsPage'), 'NewTrainingPage'),
   'trainings.plan': screen(() => import('./screens/trainings/TrainingPlanPage'), 'TrainingPlanPage'),

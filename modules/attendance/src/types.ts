@@ -1,5 +1,6 @@
 // Shapes the module hands out (type-only: the web client imports them without server code).
 export type { QrCode, Sheet, SheetLine, SheetPage } from './services/sheets.js';
 export type { TeacherLesson } from './services/timetable.js';
+export type { ListedSheet } from './services/export.js';
 export type { MyAttendanceLine } from './services/students.js';
 export type { LineStatus, SignatureMethod } from './validation/index.js';

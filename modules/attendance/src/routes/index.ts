@@ -3,6 +3,7 @@ import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import type { Device } from '../services/signatures.js';
 import { checkInSchema, sheetSaveSchema, signatureSchema, type LineStatus } from '../validation/index.js';
+import { exportRoutes } from './export.js';
 import { paths, sheetPaths } from './paths.js';
 
 type Route = RouteDefinition<AttendanceServices>;
@@ -92,4 +93,5 @@ export const routes: Route[] = [
     name: 'my_attendance_signature', method: 'post', permission: perm.selfCheckIn, uuidParams: ['lesson'], body: signatureSchema, path: paths.mySignature,
     handler: (ctx) => ctx.services.students.sign(ctx.actor, ctx.params.lesson!, ctx.body.strokes, device(ctx), ctx.t),
   },
+  ...exportRoutes,
 ];

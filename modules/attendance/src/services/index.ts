@@ -1,5 +1,6 @@
 import type { CoreDeps } from '@alterna/core';
 import { attendanceContext } from './context.js';
+import { attendanceExportService, type AttendanceExportService } from './export.js';
 import { sheetsService, type SheetsService } from './sheets.js';
 import { studentAttendanceService, type StudentAttendanceService } from './students.js';
 import { timetableService, type TimetableService } from './timetable.js';
@@ -9,9 +10,10 @@ export interface AttendanceServices {
   sheets: SheetsService;
   students: StudentAttendanceService;
   timetable: TimetableService;
+  sheetExports: AttendanceExportService;
 }
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
   const ctx = attendanceContext(core);
-  return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx) };
+  return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx), sheetExports: attendanceExportService(ctx) };
 }

@@ -88,7 +88,7 @@ async function sheetOf(db: Db, lessonId: string): Promise<Sheet | null> {
 }
 
 /** What a closed line says, as the closing signature's digest covers it. */
-const closedLine = (line: AttendanceLineModel) => ({
+export const closedLine = (line: AttendanceLineModel) => ({
   id: line.id, studentId: line.student_id, status: line.status, arrivedAt: iso(line.arrived_at), leftAt: iso(line.left_at),
   exitFrom: iso(line.exit_from), exitTo: iso(line.exit_to), comment: line.comment,
 });
