@@ -184,6 +184,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   router.get('/api/graphql', graphql);
 
   const app = core.http;
+  // Koa reports a body stream cut short by its client (a page left mid-download, a poll aborted): the client
+  // went away, nothing failed here. Anything else is logged, not printed to stderr.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+    log.error({ err: error }, 'http error outside a request handler');
+  });
   // Forms only reach the routes that declare scriptedForm (routes.ts refuses them elsewhere).
   const jsonBody = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: bodyLimitBytes });
   app.use(requestLogger(log));
