@@ -21,7 +21,6 @@ export const pages = [
 
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
-  { id: 'attendance.sheets', en: '/administration/attendance-sheets', fr: '/administration/feuilles-emargement', space: 'staff', navKey: 'attendance.sheetList.nav' },
   { id: 'planning.calendar', en: '/planning/calendar', fr: '/planification/calendrier', space: 'staff', navKey: 'planning.nav.calendar' },
   { id: 'planning.massCreate', en: '/planning/planning/create/many', fr: '/planification/planification/creer/plusieurs', space: 'staff', navKey: null },
   { id: 'planning.massEdit', en: '/planning/planning/edit/many', fr: '/planification/planification/modifier/plusieurs', space: 'staff', navKey: null },
@@ -34,6 +33,8 @@ export const pages = [
   { id: 'planning.occupancy', en: '/planning/ROS/campus/$campus/$startDate/$endDate/$type', fr: '/planification/ROS/campus/$campus/$startDate/$endDate/$type', space: 'staff', navKey: null },
   { id: 'planning.trainerConstraints', en: '/planning/trainer-constraints', fr: '/planification/contraintes-formateurs', space: 'staff', navKey: 'planning.nav.trainerConstraints' },
   { id: 'planning.workStudies', en: '/planning/work-study-periods', fr: '/planification/periodes-alternance', space: 'staff', navKey: 'planning.nav.workStudies' },
+  { id: 'attendance.sheets', en: '/administration/attendance-sheets', fr: '/administration/feuilles-emargement', space: 'staff', navKey: 'attendance.sheetList.nav' },
+  { id: 'attendance.staffAbsences', en: '/absences-and-lateness', fr: '/absences-et-retards', space: 'staff', navKey: 'attendance.nav.absences' },
   { id: 'trainings.list', en: '/training-center/trainings', fr: '/centre-de-formation/formations', space: 'staff', navKey: 'trainings.nav.trainings' },
   { id: 'trainings.new', en: '/training-center/trainings/new', fr: '/centre-de-formation/formations/nouvelle', space: 'staff', navKey: null },
   { id: 'trainings.plan', en: '/training-center/trainings/$id/training-plan', fr: '/centre-de-formation/formations/$id/plan-de-formation', space: 'staff', navKey: null },
@@ -122,6 +123,9 @@ export const pages = [
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },
   { id: 'courses.student', en: '/my-space/courses', fr: '/mon-espace/cours', space: 'student', navKey: 'courses.nav.student' },
   { id: 'attendance.mine', en: '/my-attendance', fr: '/mes-presences', space: 'student', navKey: 'attendance.nav.mine' },
+  { id: 'attendance.myAbsences', en: '/absences-and-lateness/my-absences', fr: '/absences-et-retards/mes-absences', space: 'student', navKey: 'attendance.nav.myAbsences' },
+  { id: 'attendance.addJustificative', en: '/absences-and-lateness/my-absences/add-justificative', fr: '/absences-et-retards/mes-absences/ajouter-justificatif', space: 'student', navKey: null },
+  { id: 'attendance.showJustificative', en: '/absences-and-lateness/my-absences/$absence/show-justificative/$readOnly', fr: '/absences-et-retards/mes-absences/$absence/voir-justificatif/$readOnly', space: 'student', navKey: null },
   { id: 'attendance.checkIn', en: '/attendance/check-in', fr: '/emargement/pointage', space: 'student', navKey: null },
   { id: 'profileChanges.student', en: '/my-profile', fr: '/mon-profil', space: 'student', navKey: 'profileChanges.nav.myProfile' },
 ] as const satisfies readonly PageDef[];

@@ -4,3 +4,4 @@ export { progressQuery } from './progress.js';
 export * from './profile-changes/transition.js';
 export * from './planning/index.js';
 export * from './identity/purge-login-records.js';
+export * from './attendance/alerts.js';

@@ -2,9 +2,12 @@ import { defineModule } from '@alterna/core';
 import type { PlanningServices } from '@alterna/planning';
 import { fr, en } from './locales/index.js';
 import { attendance } from './migrations/20261230000100_attendance.js';
+import { justifications } from './migrations/20261230000200_justifications.js';
+import { alerts } from './migrations/20261230000300_alerts.js';
 import { permissions } from './permissions.js';
 import { attendanceServices, type AttendanceServices } from './services/index.js';
 import { routes } from './routes/index.js';
+import { seedAttendance } from './seed.js';
 
 export type { AttendanceServices } from './services/index.js';
 export * from './types.js';
@@ -16,12 +19,25 @@ export { perm } from './permissions.js';
  */
 export default defineModule<AttendanceServices>({
   name: 'attendance',
-  dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'planning'],
-  migrations: [attendance],
+  dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'teaching', 'students', 'planning'],
+  migrations: [attendance, justifications, alerts],
   locales: { fr, en },
   permissions,
   services: attendanceServices,
   routes,
+  // workflows/src/attendance/contract.ts (workflows depends on this module, so the type is not imported).
+  activities: (services) => ({
+    attendanceRaiseAlerts: () => services.alerts.raise(),
+    attendanceSendAlerts: (ids: string[]) => services.alerts.send(ids),
+  }),
+  // Every evening (18:00 UTC: 19:00 or 20:00 in Paris), once the day's sheets are closed.
+  schedules: [{ id: 'attendance-alerts', workflowType: 'attendanceAlerts', cron: '0 18 * * *' }],
+  seed: (_services, core, knex) => seedAttendance(knex, core),
   // An opened sheet is "attendance started": planning then refuses to cancel, delete or undo the lesson.
-  register: ({ core, services }) => core.module<PlanningServices>('planning').attendance.register((db, ids) => services.sheets.started(db, ids)),
+  register: ({ core, services }) => {
+    const planning = core.module<PlanningServices>('planning');
+    planning.attendance.register((db, ids) => services.sheets.started(db, ids));
+    // Delivered hours in planning's progress: the lessons whose sheet the teacher signed and closed.
+    planning.attendance.registerDelivered('SELECT lesson_id FROM attendance_sheets WHERE closed_at IS NOT NULL');
+  },
 });

@@ -12,6 +12,13 @@ export const perm = {
   /** Any lesson of the campus, not only one's own (staff replacing a teacher). */
   sheetManage: 'attendance.sheet.manage',
   selfCheckIn: 'attendance.self.check-in',
+  /** Absences, lateness, justifications and statistics of the campus (staff, read-only included). */
+  absenceRead: 'attendance.absence.read',
+  justificationDecide: 'attendance.justification.decide',
+  /** A campus's alert thresholds. */
+  alertManage: 'attendance.alert.manage',
+  /** A student's own absences and justifications. */
+  selfJustify: 'attendance.self.justify',
 } as const;
 
 export const permissions: PermissionDeclaration[] = [
@@ -20,4 +27,8 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.sheetTake, kind: 'change', typologies: [...managers, ...teachers] },
   { id: perm.sheetManage, kind: 'change', typologies: managers },
   { id: perm.selfCheckIn, kind: 'change', typologies: ['student'] },
+  { id: perm.absenceRead, kind: 'read', typologies: staffTypologies },
+  { id: perm.justificationDecide, kind: 'change', typologies: managers },
+  { id: perm.alertManage, kind: 'change', typologies: managers },
+  { id: perm.selfJustify, kind: 'change', typologies: ['student'] },
 ];

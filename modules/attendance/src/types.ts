@@ -4,3 +4,6 @@ export type { TeacherLesson } from './services/timetable.js';
 export type { ListedSheet } from './services/export.js';
 export type { MyAttendanceLine } from './services/students.js';
 export type { LineStatus, SignatureMethod } from './validation/index.js';
+export type { Absence, AttendanceStatistics } from './services/absences.js';
+export type { Justification } from './services/justifications.js';
+export type { AbsenceKind, JustificationReason, JustificationStatus } from './validation/index.js';

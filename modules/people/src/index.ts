@@ -3,6 +3,7 @@ import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { corporations } from './migrations/20261124000100_corporations.js';
 import { actorPhone } from './migrations/20261124000200_actor_phone.js';
+import { readViews } from './migrations/20261231000300_read_views.js';
 import { permissions } from './permissions.js';
 import { peopleServices, type PeopleServices } from './services/index.js';
 import { routes } from './routes.js';
@@ -20,7 +21,7 @@ export { perm } from './permissions.js';
 export default defineModule<PeopleServices>({
   name: 'people',
   dependsOn: ['identity', 'training-centre'],
-  migrations: [corporations, actorPhone],
+  migrations: [corporations, actorPhone, readViews],
   locales: { fr, en },
   permissions,
   services: peopleServices,

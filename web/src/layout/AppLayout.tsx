@@ -15,6 +15,7 @@ import { PageDataProvider } from '../shared/queries';
 const sections: [prefix: string, key: string][] = [
   ['staff.', 'layout.sections.general'],
   ['planning.', 'layout.sections.planning'],
+  ['attendance.', 'layout.sections.attendance'],
   ['trainings.', 'layout.sections.trainingCentre'],
   ['trainingCentre.', 'layout.sections.trainingCentre'],
   ['students.', 'layout.sections.people'],

@@ -125,10 +125,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * otherwise (500 → the support message; other codes → the server's first message or 'Erreur HTTP {status}').
  * A 401 triggers the login check.
  */
-export async function requestJson<T>(method: HttpMethod, url: string, json?: unknown): Promise<T> {
+export function requestJson<T>(method: HttpMethod, url: string, json?: unknown): Promise<T> {
+  return answer<T>(() => apiFetch(url, { method, json }));
+}
+
+/** A multipart POST (a form with a file), answered like requestJson; the browser sets the boundary. */
+export function requestForm<T>(url: string, form: FormData): Promise<T> {
+  return answer<T>(() => apiFetch(url, { method: 'POST', body: form }));
+}
+
+async function answer<T>(send: () => Promise<Response>): Promise<T> {
   let response: Response;
   try {
-    response = await apiFetch(url, { method, json });
+    response = await send();
   } catch {
     const message = i18n.t('errors.network');
     throw new ViolationError(message, [{ path: '', message }], 0);

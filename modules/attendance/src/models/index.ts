@@ -64,3 +64,53 @@ export class AttendanceSignatureModel extends Model {
   declare previous_hash: string | null;
   declare hash: string;
 }
+
+/** `attendance_justifications` (20261230000200_justifications). */
+export class AttendanceJustificationModel extends Model {
+  static override tableName = 'attendance_justifications';
+  declare id: string;
+  declare student_id: string;
+  declare campus_id: string;
+  declare reason: string;
+  declare comment: string | null;
+  declare start_date: string;
+  declare end_date: string;
+  declare file_id: string | null;
+  declare status: string;
+  declare decided_by: string | null;
+  declare decided_at: Date | null;
+  declare decision_comment: string | null;
+  declare created_at: Date;
+  declare updated_at: Date;
+}
+
+/** `attendance_alert_settings` (20261230000300_alerts): one row per campus that set its own thresholds. */
+export class AttendanceAlertSettingsModel extends Model {
+  static override tableName = 'attendance_alert_settings';
+  static override idColumn = 'campus_id';
+  declare campus_id: string;
+  declare unjustified_half_days: number;
+  declare window_days: number;
+  declare consecutive_absences: number;
+  declare justify_within_days: number;
+  declare updated_by: string | null;
+  declare updated_at: Date;
+}
+
+/** `attendance_alerts` (20261230000300_alerts). */
+export class AttendanceAlertModel extends Model {
+  static override tableName = 'attendance_alerts';
+  // recipients is a text[] column, not JSON: objection must hand the array to pg as it is.
+  static override jsonAttributes: string[] = [];
+  declare id: string;
+  declare student_id: string;
+  declare campus_id: string;
+  declare kind: string;
+  declare crossing_key: string;
+  declare day: string;
+  declare count: number;
+  declare threshold: number;
+  declare recipients: string[] | null;
+  declare mailed_at: Date | null;
+  declare created_at: Date;
+}

@@ -3,6 +3,7 @@ import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import type { Device } from '../services/signatures.js';
 import { checkInSchema, sheetSaveSchema, signatureSchema, type LineStatus } from '../validation/index.js';
+import { absenceRoutes } from './absences.js';
 import { exportRoutes } from './export.js';
 import { paths, sheetPaths } from './paths.js';
 
@@ -93,5 +94,6 @@ export const routes: Route[] = [
     name: 'my_attendance_signature', method: 'post', permission: perm.selfCheckIn, uuidParams: ['lesson'], body: signatureSchema, path: paths.mySignature,
     handler: (ctx) => ctx.services.students.sign(ctx.actor, ctx.params.lesson!, ctx.body.strokes, device(ctx), ctx.t),
   },
+  ...absenceRoutes,
   ...exportRoutes,
 ];

@@ -1,6 +1,9 @@
 import type { CoreDeps } from '@alterna/core';
+import { absencesService, type AbsencesService } from './absences.js';
+import { alertsService, type AlertsService } from './alerts.js';
 import { attendanceContext } from './context.js';
 import { attendanceExportService, type AttendanceExportService } from './export.js';
+import { justificationsService, type JustificationsService } from './justifications.js';
 import { sheetsService, type SheetsService } from './sheets.js';
 import { studentAttendanceService, type StudentAttendanceService } from './students.js';
 import { timetableService, type TimetableService } from './timetable.js';
@@ -11,9 +14,14 @@ export interface AttendanceServices {
   students: StudentAttendanceService;
   timetable: TimetableService;
   sheetExports: AttendanceExportService;
+  absences: AbsencesService;
+  justifications: JustificationsService;
+  alerts: AlertsService;
 }
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
   const ctx = attendanceContext(core);
-  return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx), sheetExports: attendanceExportService(ctx) };
+  return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
+    absences: absencesService(ctx), justifications: justificationsService(ctx), sheetExports: attendanceExportService(ctx),
+    alerts: alertsService(ctx) };
 }

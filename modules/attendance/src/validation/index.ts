@@ -48,3 +48,4 @@ export const checkInSchema = yup.object({
   window: yup.number().integer().required('attendance.validation.required'),
   code: yup.string().required('attendance.validation.required').max(64),
 });
+export * from './absences.js';

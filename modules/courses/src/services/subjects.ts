@@ -1,7 +1,14 @@
-import type { AttendanceServices } from '@alterna/attendance';
 import { NotFoundError, type Actor, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { Course, CoursesContext } from './context.js';
+
+/**
+ * What courses asks of the attendance module, typed here: importing its index would pull every server module
+ * into the web client's type check (this file's types are the web's too).
+ */
+interface AttendanceSheets {
+  sheets: { started(db: unknown, lessonIds: string[]): Promise<Set<string>> };
+}
 
 /** A school subject a teacher teaches, with how many lessons and the next one. */
 export interface TaughtSubject {
@@ -101,7 +108,7 @@ export function courseSubjectsService(ctx: CoursesContext): CourseSubjectsServic
         .orderBy('l.start_at')
         .limit(1000);
       const started = rows.length
-        ? await ctx.core.module<AttendanceServices>('attendance').sheets.started(knex, rows.map((row) => row.id as string))
+        ? await ctx.core.module<AttendanceSheets>('attendance').sheets.started(knex, rows.map((row) => row.id as string))
         : new Set<string>();
       return {
         course,

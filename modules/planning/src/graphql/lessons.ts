@@ -20,7 +20,8 @@ const typeDefs = /* GraphQL */ `
   }
   "A room of the campuses over a period: available when no active lesson (but the one being edited) nor booking holds it."
   type RoomUse { room: PlanningRoom! campus: PlanningCampus! available: Boolean! lessons: [EventLessonSchedule!]! }
-  type ProgressLine { schoolSubject: PlanningSubject! targetHours: Float! plannedHours: Float! }
+  "deliveredHours: of the planned hours, those of lessons whose attendance sheet is closed."
+  type ProgressLine { schoolSubject: PlanningSubject! targetHours: Float! plannedHours: Float! deliveredHours: Float! }
   type PlanningGroupProgress { planningGroup: PlanningGroupRef! lines: [ProgressLine!]! }
   type TeacherProgress { teacher: PlanningPerson! lines: [ProgressLine!]! }
   type PlanningProgress { planningGroups: [PlanningGroupProgress!]! teachers: [TeacherProgress!]! }

@@ -9,14 +9,26 @@ export type AttendanceCheck = (db: Knex | Knex.Transaction, lessonIds: string[])
  */
 export interface AttendanceHook {
   register(check: AttendanceCheck): void;
+  /**
+   * The attendance module names, as one SQL statement selecting lesson ids, the lessons actually delivered (their
+   * sheet closed): progress then reports delivered hours without planning naming another module's tables.
+   */
+  registerDelivered(sql: string): void;
+  /** That statement; none registered, no lesson is delivered. */
+  deliveredLessonsSql(): string;
   /** Ids among `lessonIds` whose attendance has started; one set query per registered check. */
   started(db: Knex | Knex.Transaction, lessonIds: string[]): Promise<Set<string>>;
 }
 
 export function attendanceHook(): AttendanceHook {
   const checks: AttendanceCheck[] = [];
+  let delivered = 'SELECT NULL::uuid WHERE false';
   return {
     register: (check) => void checks.push(check),
+    registerDelivered: (sql) => {
+      delivered = sql;
+    },
+    deliveredLessonsSql: () => delivered,
     async started(db, lessonIds) {
       const started = new Set<string>();
       if (!lessonIds.length) return started;

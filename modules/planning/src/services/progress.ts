@@ -8,6 +8,8 @@ export interface ProgressLine {
   schoolSubject: { id: string; name: string; shortName: string; color: string | null };
   targetHours: number;
   plannedHours: number;
+  /** Of the planned hours, those of lessons actually delivered (attendance sheet closed). */
+  deliveredHours: number;
 }
 
 export interface PlanningProgress {
@@ -32,11 +34,13 @@ interface LineRow {
   subject_color: string | null;
   target: string | number | null;
   planned: string | number | null;
+  delivered: string | number | null;
 }
 
 const hours = (value: string | number | null) => Math.round(Number(value ?? 0) * 100) / 100;
 const activeInSession = "ls.status IN ('active', 'locked') AND ls.training_session_id = ? AND ls.school_subject_id IS NOT NULL";
 const lessonHours = 'SUM(EXTRACT(EPOCH FROM ls.end_at - ls.start_at)) / 3600';
+const deliveredHours = (deliveredSql: string) => `SUM(EXTRACT(EPOCH FROM ls.end_at - ls.start_at)) FILTER (WHERE ls.id IN (${deliveredSql})) / 3600`;
 
 function linesOf(rows: LineRow[]): Map<string, ProgressLine[]> {
   const lines = new Map<string, ProgressLine[]>();
@@ -48,6 +52,7 @@ function linesOf(rows: LineRow[]): Map<string, ProgressLine[]> {
       schoolSubject: { id: row.subject_id, name: row.subject_name ?? '', shortName: row.subject_short_name ?? '', color: row.subject_color },
       targetHours: hours(row.target),
       plannedHours: hours(row.planned),
+      deliveredHours: hours(row.delivered),
     });
   }
   return lines;
@@ -61,6 +66,7 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
       const campuses = permissions.campusesOrDeny(actor, perm.lessonRead);
       const session = await deps.core.module<TrainingsServices>('trainings').sessions.current();
       const sessionId = session?.id ?? null;
+      const delivered = deliveredHours(deps.attendance.deliveredLessonsSql());
       const [groupRows, teacherRows] = await Promise.all([
         planningGroupIds.length
           ? knex.raw(
@@ -69,15 +75,15 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
                SELECT sl.planning_group_id AS owner_id, sl.school_subject_id, sl.hours, sl.position
                  FROM planning_group_subject_lines sl JOIN g ON g.id = sl.planning_group_id),
              planned AS (
-               SELECT lg.planning_group_id AS owner_id, ls.school_subject_id, ${lessonHours} AS hours
+               SELECT lg.planning_group_id AS owner_id, ls.school_subject_id, ${lessonHours} AS hours, ${delivered} AS delivered
                  FROM lesson_planning_groups lg JOIN g ON g.id = lg.planning_group_id JOIN lessons ls ON ls.id = lg.lesson_id
                 WHERE ${activeInSession} GROUP BY 1, 2),
              lines AS (
                SELECT COALESCE(t.owner_id, p.owner_id) AS owner_id, COALESCE(t.school_subject_id, p.school_subject_id) AS subject_id,
-                      t.hours AS target, p.hours AS planned, t.position
+                      t.hours AS target, p.hours AS planned, p.delivered, t.position
                  FROM targets t FULL JOIN planned p ON p.owner_id = t.owner_id AND p.school_subject_id = t.school_subject_id)
              SELECT g.id AS owner_id, g.name AS owner_name, x.subject_id, ss.name AS subject_name, ss.short_name AS subject_short_name,
-                    ss.color AS subject_color, x.target, x.planned
+                    ss.color AS subject_color, x.target, x.planned, x.delivered
                FROM g LEFT JOIN lines x ON x.owner_id = g.id LEFT JOIN trainings_school_subjects ss ON ss.id = x.subject_id
               ORDER BY lower(g.name), g.id, x.position NULLS LAST, ss.name`,
             [[...planningGroupIds], campuses, sessionId],
@@ -95,15 +101,15 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
                 WHERE tc.training_session_id = ? AND tc.status <> 'cancelled' AND tc.campus_id = ANY(?::uuid[])
                 GROUP BY 1, 2),
              planned AS (
-               SELECT lt.teacher_id AS owner_id, ls.school_subject_id, ${lessonHours} AS hours
+               SELECT lt.teacher_id AS owner_id, ls.school_subject_id, ${lessonHours} AS hours, ${delivered} AS delivered
                  FROM lesson_teachers lt JOIN t ON t.id = lt.teacher_id JOIN lessons ls ON ls.id = lt.lesson_id
                 WHERE ${activeInSession} AND ls.campus_id = ANY(?::uuid[]) GROUP BY 1, 2),
              lines AS (
                SELECT COALESCE(tg.owner_id, p.owner_id) AS owner_id, COALESCE(tg.school_subject_id, p.school_subject_id) AS subject_id,
-                      tg.hours AS target, p.hours AS planned
+                      tg.hours AS target, p.hours AS planned, p.delivered
                  FROM targets tg FULL JOIN planned p ON p.owner_id = tg.owner_id AND p.school_subject_id = tg.school_subject_id)
              SELECT t.id AS owner_id, t.first_name, t.last_name, x.subject_id, ss.name AS subject_name, ss.short_name AS subject_short_name,
-                    ss.color AS subject_color, x.target, x.planned
+                    ss.color AS subject_color, x.target, x.planned, x.delivered
                FROM t LEFT JOIN lines x ON x.owner_id = t.id LEFT JOIN trainings_school_subjects ss ON ss.id = x.subject_id
               ORDER BY lower(t.last_name), lower(t.first_name), t.id, ss.name`,
             [[...teacherIds], campuses, sessionId, campuses, sessionId, campuses],

@@ -60,6 +60,12 @@ export function PlanningProgressPage() {
   );
 }
 
+/** Delivered hours as a share of the bar (the target, or the planned hours when there is no target). */
+const deliveredShare = (line: ProgressLine) => {
+  const whole = line.targetHours > 0 ? line.targetHours : line.plannedHours;
+  return whole > 0 ? Math.round((line.deliveredHours / whole) * 100) : 0;
+};
+
 const hours = (value: number, lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(value);
 
 function ProgressCard({ title, kind, lines }: { title: string; kind: string; lines: ProgressLine[] }) {
@@ -106,14 +112,13 @@ function ProgressCard({ title, kind, lines }: { title: string; kind: string; lin
                     </Text>
                   </Group>
                 </Group>
-                <Progress
-                  value={value}
-                  color={over ? 'orange' : done ? 'teal' : 'indigo'}
-                  size="md"
-                  radius="xl"
-                  mt={4}
-                  aria-label={`${line.schoolSubject.shortName} ${value}%`}
-                />
+                <Progress.Root size="md" radius="xl" mt={4} aria-label={`${line.schoolSubject.shortName} ${value}%`}>
+                  <Progress.Section value={Math.min(value, deliveredShare(line))} color="teal" />
+                  <Progress.Section value={Math.max(0, value - deliveredShare(line))} color={over ? 'orange' : done ? 'teal.3' : 'indigo'} />
+                </Progress.Root>
+                <Text size="xs" c="dimmed" mt={2} data-testid="progress-delivered">
+                  {t('planning.calendar.progress.delivered', { delivered: hours(line.deliveredHours, i18n.language) })}
+                </Text>
               </div>
             );
           })}

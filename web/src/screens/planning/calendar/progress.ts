@@ -4,13 +4,15 @@ export interface ProgressLine {
   schoolSubject: { uuid: string; name: string; shortName: string; color: string | null };
   targetHours: number;
   plannedHours: number;
+  /** Hours of lessons whose attendance sheet is closed. */
+  deliveredHours: number;
 }
 export interface PlanningProgress {
   planningGroups: { planningGroup: { uuid: string; name: string }; lines: ProgressLine[] }[];
   teachers: { teacher: { uuid: string; firstName: string; lastName: string }; lines: ProgressLine[] }[];
 }
 
-const lineFields = 'schoolSubject { uuid name shortName color } targetHours plannedHours';
+const lineFields = 'schoolSubject { uuid name shortName color } targetHours plannedHours deliveredHours';
 
 /** Hours planned (active and locked lessons of the current session) against the target hours. */
 export async function loadProgress(planningGroupIdList: string[], teacherIdList: string[]): Promise<PlanningProgress> {

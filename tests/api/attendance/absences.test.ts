@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, startTestApp, type TestApp } from '../../support/app.js';
+import { closedSheet, loggedIn, tinyPdf, tinyPng, upload } from '../../support/attendance/absences.js';
+import { startSmtpSink } from '../../support/smtp-sink.js';
+
+let app: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startTestApp({ SMTP_URL: sink.url });
+});
+afterAll(async () => {
+  await app.close();
+  await sink.close();
+});
+
+const mine = '/api/absences-and-lateness/my-absences';
+const add = `${mine}/add-justificative`;
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+
+describe('absences and justifications', () => {
+  it('shows each student their own absences and lateness once the sheet is closed, and nobody else’s', async () => {
+    const sheet = await closedSheet(app);
+    const absent = await loggedIn(app, sheet.absent.email);
+    const own = await absent.get(mine);
+    expect(own.status).toBe(200);
+    expect(own.json.absences.map((a: any) => a.kind)).toEqual(['absent']);
+    expect(own.json.absences[0].justification).toBeNull();
+    expect(own.json.statistics.counts.find((c: any) => c.status === 'absent').count).toBe(1);
+    expect(own.json.statistics.total).toBe(1);
+
+    const late = await loggedIn(app, sheet.late.email, 'en');
+    const lateness = await late.get(mine);
+    expect(lateness.json.absences.map((a: any) => a.kind)).toEqual(['late']);
+    // Another student's absence is not there for them: 404, as if it did not exist.
+    const peek = await late.get(`${mine}/${sheet.lineOf(sheet.absent.studentId)}/show-justificative/1`);
+    expect(peek.status).toBe(404);
+    const readOwn = await late.get(`${mine}/${sheet.lineOf(sheet.late.studentId)}/show-justificative/1`);
+    expect(readOwn.status).toBe(200);
+    expect(readOwn.json.absence.kind).toBe('late');
+    expect(readOwn.json.readOnly).toBe(true);
+    // SPEC §5: readOnly is 0 or 1.
+    const badFlag = await late.get(`${mine}/${sheet.lineOf(sheet.late.studentId)}/show-justificative/2`);
+    expect(badFlag.status).toBe(422);
+    expect(badFlag.json.errors).toEqual([{ path: 'readOnly', message: 'readOnly is 0 or 1.' }]);
+  });
+
+  it('takes a justification with a sniffed document, refuses bad dates and files, and lets only the campus staff decide, by e-mail', async () => {
+    const sheet = await closedSheet(app);
+    const student = await loggedIn(app, sheet.absent.email);
+    const day = today();
+
+    const reversed = await upload(student, add, { reason: 'illness', startDate: day, endDate: '2020-01-01' }, { bytes: tinyPdf, name: 'certificat.pdf' });
+    expect(reversed.status).toBe(422);
+    expect(reversed.json.errors).toEqual([{ path: 'endDate', message: 'La date de début ne peut pas être postérieure à la date de fin.' }]);
+    const fake = await upload(student, add, { reason: 'illness', startDate: day, endDate: day }, { bytes: Buffer.from('not a pdf at all'), name: 'certificat.pdf', type: 'application/pdf' });
+    expect(fake.status).toBe(422);
+    expect(fake.json.errors[0].path).toBe('file');
+    const noFile = await upload(student, add, { reason: 'illness', startDate: day, endDate: day });
+    expect(noFile.status).toBe(422);
+    expect(noFile.json.errors[0].path).toBe('file');
+    const json = await student.post(add, { reason: 'illness', startDate: day, endDate: day });
+    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.status).toBeLessThan(500);
+    expect(Number((await app.core.db.knex('attendance_justifications').where({ student_id: sheet.absent.studentId }).count('* as n').first())?.n)).toBe(0);
+
+    const sent = await upload(student, add, { reason: 'illness', comment: 'Grippe', startDate: day, endDate: day }, { bytes: tinyPdf, name: '../../etc/certificat.pdf' });
+    expect(sent.status).toBe(200);
+    const justification = sent.json.justification;
+    expect(justification).toMatchObject({ status: 'submitted', reason: 'illness', startDate: day, endDate: day, absences: 1 });
+    expect(justification.document).toMatchObject({ contentType: 'application/pdf', size: tinyPdf.length });
+    expect(justification.document.filename).not.toContain('/');
+
+    const document = await student.get(`/api/absences-and-lateness/justifications/${justification.id}/document`);
+    expect(document.status).toBe(200);
+    expect(document.headers.get('content-type')).toContain('application/pdf');
+    expect(document.text).toBe(tinyPdf.toString());
+    const classmate = await loggedIn(app, sheet.late.email);
+    expect((await classmate.get(`/api/absences-and-lateness/justifications/${justification.id}/document`)).status).toBe(404);
+    expect((await classmate.post(`/api/absences-and-lateness/justifications/${justification.id}/accept`, {})).status).toBe(403);
+
+    // Lyon's campus manager does not see a Paris student's justification, nor decides it.
+    const lyon = await loggedIn(app, demo('campus-manager'));
+    const lyonList = await lyon.get('/api/absences-and-lateness/justifications');
+    expect(lyonList.json.justifications.map((j: any) => j.id)).not.toContain(justification.id);
+    expect((await lyon.get(`/api/absences-and-lateness/justifications/${justification.id}`)).status).toBe(404);
+    expect((await lyon.post(`/api/absences-and-lateness/justifications/${justification.id}/accept`, {})).status).toBe(404);
+
+    const pedagogy = await loggedIn(app, demo('pedagogy'), 'en');
+    const waiting = await pedagogy.get(`/api/absences-and-lateness/justifications?campus=${sheet.campusId}&status=submitted`);
+    expect(waiting.json.justifications.map((j: any) => j.id)).toContain(justification.id);
+    const unjustified = await pedagogy.get(`/api/absences-and-lateness?student=${sheet.absent.studentId}&justified=no`);
+    expect(unjustified.json.total).toBe(1);
+
+    const accepted = await pedagogy.post(`/api/absences-and-lateness/justifications/${justification.id}/accept`, { comment: 'Certificat reçu' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.justification.status).toBe('accepted');
+    const again = await pedagogy.post(`/api/absences-and-lateness/justifications/${justification.id}/refuse`, {});
+    expect(again.status).toBe(422);
+    expect(again.json.errors).toEqual([{ path: '', message: 'This justification has already been decided.' }]);
+
+    await expect.poll(() => sink.mails.filter((m) => m.to.includes(sheet.absent.email)).length).toBe(1);
+    const mail = sink.mails.find((m) => m.to.includes(sheet.absent.email))!;
+    expect(mail.raw).toContain('accept');
+    const justified = await pedagogy.get(`/api/absences-and-lateness?student=${sheet.absent.studentId}&justified=yes`);
+    expect(justified.json.absences.map((a: any) => a.justification?.status)).toEqual(['accepted']);
+    const after = await student.get(mine);
+    expect(after.json.absences[0].justification.status).toBe('accepted');
+    expect(after.json.statistics.unjustifiedAbsences).toBe(0);
+  });
+
+  it('justifies one absence from its page, not when read-only, with a photo', async () => {
+    const sheet = await closedSheet(app);
+    const student = await loggedIn(app, sheet.late.email, 'en');
+    const line = sheet.lineOf(sheet.late.studentId);
+    const readOnly = await upload(student, `${mine}/${line}/show-justificative/1`, { reason: 'transport' }, { bytes: tinyPng, name: 'ticket.png' });
+    expect(readOnly.status).toBe(422);
+    const sent = await upload(student, `${mine}/${line}/show-justificative/0`, { reason: 'transport' }, { bytes: tinyPng, name: 'ticket.png' });
+    expect(sent.status).toBe(200);
+    expect(sent.json.justification).toMatchObject({ reason: 'transport', startDate: today(), endDate: today(), absences: 1 });
+    expect(sent.json.justification.document.contentType).toBe('image/png');
+    const shown = await student.get(`${mine}/${line}/show-justificative/0`);
+    expect(shown.json.justification.id).toBe(sent.json.justification.id);
+  });
+
+  it('gives the staff lists and statistics of their campuses, with checked filters', async () => {
+    const sheet = await closedSheet(app);
+    const pedagogy = await loggedIn(app, demo('pedagogy'), 'en');
+    const stats = await pedagogy.get(`/api/absences-and-lateness/statistics?planningGroup=${sheet.groupId}`);
+    expect(stats.status).toBe(200);
+    expect(stats.json.total).toBe(3);
+    const count = (status: string) => stats.json.counts.find((c: any) => c.status === status).count;
+    expect([count('late'), count('absent'), count('present')]).toEqual([1, 1, 1]);
+    expect(stats.json.unjustifiedAbsences).toBe(1);
+
+    const list = await pedagogy.get(`/api/absences-and-lateness?planningGroup=${sheet.groupId}&from=${today()}&to=${today()}`);
+    expect(list.json.absences.map((a: any) => a.kind).sort()).toEqual(['absent', 'late']);
+    const lateOnly = await pedagogy.get(`/api/absences-and-lateness?planningGroup=${sheet.groupId}&kind=late`);
+    expect(lateOnly.json.absences.map((a: any) => a.student.id)).toEqual([sheet.late.studentId]);
+
+    const lyon = await loggedIn(app, demo('campus-manager'));
+    const lyonStats = await lyon.get(`/api/absences-and-lateness/statistics?planningGroup=${sheet.groupId}`);
+    expect(lyonStats.json.total).toBe(0);
+    expect((await lyon.get(`/api/absences-and-lateness?campus=${sheet.campusId}`)).json.total).toBe(0);
+
+    for (const query of ['from=2026-13-01', 'kind=sleeping', 'justified=maybe', 'campus=nope', 'from=2026-12-02&to=2026-12-01']) {
+      const bad = await pedagogy.get(`/api/absences-and-lateness?${query}`);
+      expect(bad.status, query).toBe(422);
+    }
+    const teacher = await loggedIn(app, sheet.teacherEmail);
+    expect((await teacher.get('/api/absences-and-lateness')).status).toBe(403);
+    expect((await teacher.get('/api/absences-and-lateness/statistics')).status).toBe(403);
+    // A student's chart is their own, whatever group they name.
+    const student = await loggedIn(app, sheet.present.email);
+    const own = await student.get(`/api/absences-and-lateness/statistics?planningGroup=${sheet.groupId}`);
+    expect(own.json.total).toBe(1);
+    expect((await student.get('/api/absences-and-lateness')).status).toBe(403);
+  });
+});

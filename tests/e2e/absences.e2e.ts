@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { closedSheet, tinyPdf } from '../support/attendance/absences.js';
+import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { startSmtpSink } from '../support/smtp-sink.js';
+
+let app: TestApp;
+let browser: Browser;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let sheet: Awaited<ReturnType<typeof closedSheet>>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startTestApp({ SMTP_URL: sink.url });
+  browser = await launchBrowser();
+  sheet = await closedSheet(app);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await sink?.close();
+});
+
+describe('absences and justifications in the browser', () => {
+  it('a student justifies the absence with a file, the staff accepts it and the student is told', async () => {
+    const studentContext = await newContext(browser, app.baseUrl, 'fr-FR');
+    const student = await studentContext.newPage();
+    await login(student, sheet.absent.email);
+    await student.waitForURL('**/mon-espace');
+    await student.getByRole('link', { name: 'Mes absences' }).click();
+    await student.waitForURL('**/absences-et-retards/mes-absences');
+    await expect.poll(() => student.getByTestId('my-absences').locator('tbody tr').count()).toBe(1);
+    expect(await student.getByTestId('attendance-legend').textContent()).toContain('Absent (1/1)');
+    await screenshot(student, 'absences-mine-fr');
+
+    await student.getByTestId('justify-absence').click();
+    await student.waitForURL('**/voir-justificatif/0');
+    const document = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-')), 'certificat.pdf');
+    fs.writeFileSync(document, tinyPdf);
+    // A reason is required: the form says so before anything is sent.
+    await student.getByTestId('justification-submit').click();
+    await expect.poll(() => student.getByText('Choisissez un motif.').count()).toBeGreaterThan(0);
+    await student.locator('#reason').click();
+    await student.getByRole('option', { name: 'Maladie' }).click();
+    await student.locator('#comment').fill('Grippe, certificat joint.');
+    const chooser = student.waitForEvent('filechooser');
+    await student.getByTestId('justification-file').click();
+    await (await chooser).setFiles(document);
+    await screenshot(student, 'absences-justify-fr');
+    await student.getByTestId('justification-submit').click();
+    await student.waitForURL('**/absences-et-retards/mes-absences');
+    await expect.poll(() => student.getByTestId('my-justifications').locator('tbody tr').count()).toBe(1);
+    expect(await student.getByTestId('my-justifications').textContent()).toContain('En attente');
+
+    const staffContext = await newContext(browser, app.baseUrl, 'en-GB');
+    const staff = await staffContext.newPage();
+    await login(staff, demo('pedagogy'));
+    await staff.waitForURL('**/administration/dashboard');
+    await staff.getByRole('link', { name: 'Absences and lateness' }).click();
+    await staff.waitForURL('**/absences-and-lateness');
+    const row = staff.getByTestId('justification-row').filter({ hasText: sheet.absent.lastName.toUpperCase() });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByTestId('justification-document').textContent()).toBe('certificat.pdf');
+    await screenshot(staff, 'absences-staff-en');
+    await row.getByRole('textbox').fill('Certificate received, get well.');
+    await row.getByTestId('accept-justification').click();
+    await expect.poll(() => row.getByTestId('justification-accepted').count()).toBe(1);
+    await expect.poll(() => sink.mails.filter((m) => m.to.includes(sheet.absent.email)).length).toBe(1);
+
+    await staff.getByTestId('tab-statistics').click();
+    await expect.poll(() => staff.getByTestId('attendance-legend').count()).toBe(1);
+    await screenshot(staff, 'absences-statistics-en');
+
+    await student.reload();
+    await expect.poll(() => student.getByTestId('my-absences').getByTestId('justification-accepted').count()).toBe(1);
+    await screenshot(student, 'absences-justified-fr');
+    await studentContext.close();
+    await staffContext.close();
+  });
+});
