@@ -7,15 +7,17 @@ import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
 import { startBenchApp, type BenchApp } from './app.js';
 import { generateCentre, serverUrl, type GeneratedCentre } from './generate.js';
 import { measureAttendanceExport } from './measure-attendance-export.js';
+import { measureAttendanceStatistics } from './measure-attendance-statistics.js';
 import { measureBulk } from './measure-bulk.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
 import { measureOverlaps } from './measure-overlaps.js';
+import { measureQrCheckIn } from './measure-qr-check-in.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -48,6 +50,14 @@ try {
   if (only.has('export')) {
     log('attendance export…');
     figures.push(...(await measureAttendanceExport(small)));
+  }
+  if (only.has('stats')) {
+    log('attendance statistics…');
+    figures.push(...(await measureAttendanceStatistics(small, big)));
+  }
+  if (only.has('qr')) {
+    log('QR check-in…');
+    figures.push(...(await measureQrCheckIn(small)));
   }
 
   if (!only.has('bulk')) throw new Done();
