@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
 import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
 import { planningDemo } from '../../support/planning/fixtures.js';
+import { artifactsDir } from '../../support/browser.js';
+import { attachmentName, pdfText, sessionCookie, unzip } from '../../support/attendance/export.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -40,5 +44,49 @@ describe('hours delivered', () => {
     expect(group.json.hours).toEqual({ scheduled: 3, attended: 2.5, rate: 0.833 });
     const student = await loggedIn(app, late!.email);
     expect((await student.get('/api/absences-and-lateness/statistics')).json.hours).toEqual({ scheduled: 1.5, attended: 1, rate: 0.667 });
+  });
+
+  it('prints the certificate of completion of an apprentice, or of a whole group, with the hours attended and the rate', async () => {
+    const lesson = await lessonNow(app, 'paris', 2, { startMinutesAgo: 60 });
+    const teacher = await loggedIn(app, lesson.teacherEmail);
+    const { json } = await teacher.post(lesson.mine);
+    const [late, present] = lesson.students;
+    const lineOf = (id: string) => json.sheet.lines.find((l: any) => l.student.id === id).id;
+    const arrivedAt = new Date(Date.now() - 30 * 60_000).toISOString();
+    await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: lineOf(late!.studentId), status: 'late', arrivedAt }, { id: lineOf(present!.studentId), status: 'present' }] });
+    await teacher.post(`${lesson.mine}/close`, { strokes: scribble() });
+
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const cookie = await sessionCookie(app.baseUrl, demo('pedagogy'));
+    const get = async (query: string, language = 'fr') => {
+      const response = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?${query}`, { headers: { cookie, 'accept-language': language } });
+      return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    const one = await get(`student=${late!.studentId}&from=${day}&to=${day}`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-type')).toContain('application/pdf');
+    expect(attachmentName(one.headers.get('content-disposition'))).toBe(`Certificat_de_realisation_${late!.lastName}_Camille_${day}_${day}.pdf`);
+    // Kept beside the screenshots, to be looked at.
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    fs.writeFileSync(path.join(artifactsDir, 'certificate-fr.pdf'), one.body);
+    const text = pdfText(one.body);
+    expect(text).toContain('CERTIFICAT DE R');
+    expect(text).toContain(late!.lastName.toUpperCase());
+    expect(text).toContain('66,7');
+
+    const group = await get(`planningGroup=${lesson.groupId}&from=${day}&to=${day}`, 'en');
+    expect(group.status).toBe(200);
+    const entries = await unzip(group.body);
+    expect([...entries.keys()].sort()).toEqual(lesson.students.map((s) => `Certificate_of_completion_${s.lastName}_Camille_${day}_${day}.pdf`).sort());
+    expect(pdfText(entries.get(`Certificate_of_completion_${present!.lastName}_Camille_${day}_${day}.pdf`)!)).toContain('100');
+
+    expect((await get(`student=${late!.studentId}&to=${day}`)).status).toBe(422);
+    expect((await get(`from=${day}&to=${day}`)).status).toBe(422);
+    const lyon = await sessionCookie(app.baseUrl, demo('campus-manager'));
+    const lyonAnswer = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late!.studentId}&from=${day}&to=${day}`, { headers: { cookie: lyon } });
+    expect(lyonAnswer.status).toBe(404);
+    const student = await sessionCookie(app.baseUrl, late!.email);
+    const own = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late!.studentId}&from=${day}&to=${day}`, { headers: { cookie: student } });
+    expect(own.status).toBe(403);
   });
 });

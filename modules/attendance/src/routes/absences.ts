@@ -1,4 +1,4 @@
-import { ValidationError, idParam, todayIn, type RouteContext, type RouteDefinition, type Translate } from '@alterna/core';
+import { ValidationError, download, idParam, todayIn, type RouteContext, type RouteDefinition, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import { absenceFilters } from '../services/absence-filters.js';
@@ -25,6 +25,7 @@ export const absencePaths = {
   add: under('/my-absences/add-justificative', '/mes-absences/ajouter-justificatif'),
   show: under('/my-absences/:absence/show-justificative/:readOnly', '/mes-absences/:absence/voir-justificatif/:readOnly'),
   alerts: under('/alerts', '/alertes'),
+  certificates: under('/certificates', '/certificats'),
   alertSettings: under('/alerts/settings/:campus', '/alertes/reglages/:campus'),
 } as const;
 
@@ -127,5 +128,9 @@ export const absenceRoutes: Route[] = [
     name: 'absences_alert_settings_save', method: 'post', permission: perm.alertManage, uuidParams: ['campus'], body: alertSettingsSchema,
     path: absencePaths.alertSettings,
     handler: async (ctx) => ({ settings: await ctx.services.alerts.saveSettings(ctx.actor, ctx.params.campus!, ctx.body) }),
+  },
+  {
+    name: 'absences_certificates', method: 'get', permission: perm.absenceRead, path: absencePaths.certificates,
+    handler: async (ctx) => download(await ctx.services.certificates.download(ctx.actor, absenceFilters(ctx.query, ctx.t), ctx.t, ctx.language)),
   },
 ];

@@ -65,9 +65,23 @@ export function closedLines(knex: Knex, campuses: string[], filters: Omit<Absenc
   return query;
 }
 
+/** An accepted justification of the line's student covering the lesson's Paris day (a subquery for EXISTS). */
+export const acceptedJustification = `SELECT 1 FROM attendance_justifications ja WHERE ja.student_id = l.student_id AND ja.status = 'accepted'
+  AND (le.start_at AT TIME ZONE 'Europe/Paris')::date BETWEEN ja.start_date AND ja.end_date`;
+
 /** The justification that decides a line: the student's, covering the lesson's Paris day, accepted first. */
 export const coveringJustification = `LEFT JOIN LATERAL (
   SELECT j.id, j.status FROM attendance_justifications j
   WHERE j.student_id = l.student_id AND (le.start_at AT TIME ZONE 'Europe/Paris')::date BETWEEN j.start_date AND j.end_date
   ORDER BY (j.status = 'accepted') DESC, (j.status = 'submitted') DESC, j.created_at DESC LIMIT 1
 ) j ON true`;
+
+/** A lesson's seconds (`le` the lesson). */
+export const lessonSeconds = 'EXTRACT(EPOCH FROM le.end_at - le.start_at)';
+/** The seconds of a lesson a closed line says the student was there (`l` the line, `le` the lesson). */
+export const attendedSeconds = `CASE
+  WHEN l.status IN ('present', 'without-signature') THEN ${lessonSeconds}
+  WHEN l.status = 'late' THEN GREATEST(0, EXTRACT(EPOCH FROM le.end_at - coalesce(l.arrived_at, le.start_at)))
+  WHEN l.status = 'early-exit' THEN GREATEST(0, EXTRACT(EPOCH FROM coalesce(l.left_at, le.end_at) - le.start_at))
+  WHEN l.status = 'temporary-exit' THEN GREATEST(0, ${lessonSeconds} - coalesce(EXTRACT(EPOCH FROM l.exit_to - l.exit_from), 0))
+  ELSE 0 END`;

@@ -1,5 +1,6 @@
 import type { Knex } from '@alterna/core';
 import { defaultAlertSettings } from '../validation/index.js';
+import { acceptedJustification } from './absence-filters.js';
 
 /**
  * One statement finds every crossing up to `day` and records the new ones; a crossing already recorded is
@@ -21,9 +22,7 @@ export async function recordCrossings(knex: Knex, day: string): Promise<number> 
     closed AS (
       SELECT l.student_id, sh.campus_id, le.id AS lesson_id, le.start_at, (le.start_at AT TIME ZONE 'Europe/Paris')::date AS day,
         extract(hour FROM le.start_at AT TIME ZONE 'Europe/Paris') >= 13 AS afternoon,
-        l.status = 'absent' AND NOT EXISTS (
-          SELECT 1 FROM attendance_justifications j WHERE j.student_id = l.student_id AND j.status = 'accepted'
-            AND (le.start_at AT TIME ZONE 'Europe/Paris')::date BETWEEN j.start_date AND j.end_date) AS missed
+        l.status = 'absent' AND NOT EXISTS (${acceptedJustification}) AS missed
       FROM attendance_lines l
       JOIN attendance_sheets sh ON sh.id = l.sheet_id AND sh.closed_at IS NOT NULL
       JOIN planning_lessons le ON le.id = sh.lesson_id

@@ -1,6 +1,7 @@
 import type { CoreDeps } from '@alterna/core';
 import { absencesService, type AbsencesService } from './absences.js';
 import { alertsService, type AlertsService } from './alerts.js';
+import { certificatesService, type CertificatesService } from './certificates.js';
 import { attendanceContext } from './context.js';
 import { attendanceExportService, type AttendanceExportService } from './export.js';
 import { justificationsService, type JustificationsService } from './justifications.js';
@@ -17,11 +18,12 @@ export interface AttendanceServices {
   absences: AbsencesService;
   justifications: JustificationsService;
   alerts: AlertsService;
+  certificates: CertificatesService;
 }
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
   const ctx = attendanceContext(core);
   return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
     absences: absencesService(ctx), justifications: justificationsService(ctx), sheetExports: attendanceExportService(ctx),
-    alerts: alertsService(ctx) };
+    alerts: alertsService(ctx), certificates: certificatesService(ctx) };
 }

@@ -10,8 +10,9 @@ import { PageTitle } from '../../shared/PageTitle';
 import { searchChoice, searchId, searchText, usePageData, useSearchParam } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { absenceTimes, JustificationBadge, KindBadge } from './AbsenceBadges';
+import { loadGroups } from '../planning/shared/api';
 import {
-  decideJustification, documentUrl, loadAbsences, loadJustifications, loadStatistics, type AbsenceSearch, type Justification,
+  certificatesUrl, decideJustification, documentUrl, loadAbsences, loadJustifications, loadStatistics, type AbsenceSearch, type Justification,
 } from './absences-api';
 import { AlertsPanel } from './AlertsPanel';
 import { AttendanceChart } from './AttendanceChart';
@@ -29,8 +30,10 @@ export function StaffAbsencesPage() {
   const [to, setTo] = useSearchParam('to', isDay);
   const [kind, setKind] = useSearchParam('kind', (raw) => ((absenceKinds as readonly string[]).includes(searchText(raw)) ? searchText(raw) : ''));
   const [justified, setJustified] = useSearchParam('justified', (raw) => (raw === 'yes' || raw === 'no' ? raw : ''));
-  const search: AbsenceSearch = { campus: campus ?? undefined, from, to, kind, justified };
+  const [group, setGroup] = useSearchParam('planningGroup', searchId);
+  const search: AbsenceSearch = { campus: campus ?? undefined, planningGroup: group ?? undefined, from, to, kind, justified };
   const campuses = me?.campuses ?? [];
+  const groups = usePageData(['attendance.groups', campuses.map((c) => c.id)], () => loadGroups(campuses.map((c) => c.id)), { enabled: campuses.length > 0 });
 
   return (
     <Stack gap="lg" data-testid="staff-absences-page">
@@ -40,6 +43,11 @@ export function StaffAbsencesPage() {
           <Select
             label={t('attendance.absences.campus')} clearable placeholder={t('attendance.absences.allCampuses')}
             data={campuses.map((c) => ({ value: c.id, label: c.name }))} value={campus} onChange={(v) => setCampus(v)}
+          />
+          <Select
+            label={t('attendance.absences.group')} clearable searchable placeholder={t('attendance.absences.allGroups')}
+            data={(groups.data ?? []).filter((g) => !campus || g.campusId === campus).map((g) => ({ value: g.uuid, label: g.name }))}
+            value={group} onChange={(v) => setGroup(v)} data-testid="absences-group"
           />
           <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFrom(e.target.value || null)} />
           <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setTo(e.target.value || null)} />
@@ -54,6 +62,15 @@ export function StaffAbsencesPage() {
           />
         </Group>
       </Card>
+      <Group justify="flex-end">
+        <Button
+          component="a" variant="light" href={certificatesUrl(search)} data-testid="certificates"
+          disabled={!group || !from || !to} onClick={(event) => (!group || !from || !to) && event.preventDefault()}
+          title={t('attendance.absences.certificatesHelp')}
+        >
+          {t('attendance.absences.certificates')}
+        </Button>
+      </Group>
       <Tabs value={tab} onChange={(v) => setTab(searchChoice(tabs, 'justifications')(v))} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="justifications" data-testid="tab-justifications">{t('attendance.absences.toDecide')}</Tabs.Tab>

@@ -39,20 +39,24 @@ export function sendJustification(values: JustificationFormValues, absenceId: st
   return requestForm<{ justification: Justification }>(url, form);
 }
 
+/** The group's certificates of completion over the period: a zip the browser downloads. */
+export const certificatesUrl = (search: AbsenceSearch) => `${base}/certificates${query({ planningGroup: search.planningGroup, from: search.from, to: search.to })}`;
+
 export const documentUrl = (justificationId: string) => `${base}/justifications/${encodeURIComponent(justificationId)}/document`;
 
 export interface AbsenceSearch {
   campus?: string;
+  planningGroup?: string;
   from?: string;
   to?: string;
   kind?: string;
   justified?: string;
 }
 
-const query = (search: AbsenceSearch) => {
+function query(search: AbsenceSearch) {
   const params = new URLSearchParams(Object.entries(search).filter(([, v]) => v) as [string, string][]);
   return params.size ? `?${params}` : '';
-};
+}
 
 export const loadAbsences = (search: AbsenceSearch) => requestJson<{ absences: Absence[]; total: number }>('GET', `${base}${query(search)}`);
 export const loadStatistics = (search: AbsenceSearch) => requestJson<AttendanceStatistics>('GET', `${base}/statistics${query({ ...search, kind: undefined, justified: undefined })}`);
