@@ -7,6 +7,8 @@ import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { closedSheet, tinyPdf } from '../support/attendance/absences.js';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 import { startSmtpSink } from '../support/smtp-sink.js';
+import { withDemoPassword } from '../support/attendance/fixtures.js';
+import { makePerson } from '../support/planning/fixtures.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -80,5 +82,22 @@ describe('absences and justifications in the browser', () => {
     await screenshot(student, 'absences-justified-fr');
     await studentContext.close();
     await staffContext.close();
+  });
+
+  it('shows a coach their students’ attendance, in French', async () => {
+    const knex = app.core.db.knex;
+    const coachId = await makePerson(app, [sheet.campusId], 'coach');
+    const email = await withDemoPassword(app, coachId);
+    const session = await knex('student_registrations as r').join('training_groups as g', 'g.id', 'r.training_group_id').where('r.id', sheet.late.id).first('g.training_session_id');
+    await knex('coach_attributions').insert([sheet.late, sheet.present].map((s) => ({ coach_id: coachId, student_id: s.studentId, campus_id: sheet.campusId, training_session_id: session.training_session_id })));
+    const context = await newContext(browser, app.baseUrl, 'fr-FR');
+    const page = await context.newPage();
+    await login(page, email);
+    await page.waitForURL('**/coach/tableau-de-bord');
+    await page.getByRole('link', { name: 'Assiduité de mes apprenants' }).click();
+    await expect.poll(() => page.getByTestId('coached-student').count()).toBe(2);
+    expect(await page.getByTestId('coached-students-page').textContent()).toContain('Retard (1/1)');
+    await screenshot(page, 'absences-coach-fr');
+    await context.close();
   });
 });

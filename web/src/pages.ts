@@ -112,6 +112,7 @@ export const pages = [
   { id: 'profileChanges.teacher', en: '/teacher/my-profile', fr: '/formateur/mon-profil', space: 'teacher', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'coach.home', en: '/coach/dashboard', fr: '/coach/tableau-de-bord', space: 'coach', navKey: 'nav.dashboard' },
+  { id: 'attendance.coached', en: '/coach/attendance', fr: '/coach/assiduite', space: 'coach', navKey: 'attendance.nav.coached' },
   { id: 'profileChanges.coach', en: '/coach/my-profile', fr: '/coach/mon-profil', space: 'coach', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'tutor.home', en: '/tutor/dashboard', fr: '/tuteur/tableau-de-bord', space: 'tutor', navKey: 'nav.dashboard' },

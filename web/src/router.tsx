@@ -116,6 +116,7 @@ const screens: Record<PageId, RouteComponent> = {
   'attendance.myAbsences': screen(() => import('./screens/attendance/MyAbsencesPage'), 'MyAbsencesPage'),
   'attendance.addJustificative': screen(() => import('./screens/attendance/JustificationPage'), 'JustificationPage'),
   'attendance.showJustificative': screen(() => import('./screens/attendance/JustificationPage'), 'JustificationPage'),
+  'attendance.coached': screen(() => import('./screens/attendance/CoachStudentsPage'), 'CoachStudentsPage'),
   'attendance.staffAbsences': screen(() => import('./screens/attendance/StaffAbsencesPage'), 'StaffAbsencesPage'),
   'attendance.checkIn': screen(() => import('./screens/attendance/StudentPages'), 'CheckInPage'),
   'profileChanges.teacher': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),

@@ -17,6 +17,8 @@ export const perm = {
   justificationDecide: 'attendance.justification.decide',
   /** A campus's alert thresholds. */
   alertManage: 'attendance.alert.manage',
+  /** A coach's students' attendance. */
+  coachRead: 'attendance.coach.read',
   /** A student's own absences and justifications. */
   selfJustify: 'attendance.self.justify',
 } as const;
@@ -31,4 +33,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.justificationDecide, kind: 'change', typologies: managers },
   { id: perm.alertManage, kind: 'change', typologies: managers },
   { id: perm.selfJustify, kind: 'change', typologies: ['student'] },
+  { id: perm.coachRead, kind: 'read', typologies: ['coach'] },
 ];

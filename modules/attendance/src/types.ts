@@ -7,3 +7,4 @@ export type { LineStatus, SignatureMethod } from './validation/index.js';
 export type { Absence, AttendanceStatistics } from './services/absences.js';
 export type { Justification } from './services/justifications.js';
 export type { AbsenceKind, JustificationReason, JustificationStatus } from './validation/index.js';
+export type { CoachedStudent } from './services/coach.js';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { closedSheet, loggedIn, tinyPdf, tinyPng, upload } from '../../support/attendance/absences.js';
+import { withDemoPassword } from '../../support/attendance/fixtures.js';
+import { makePerson } from '../../support/planning/fixtures.js';
 import { startSmtpSink } from '../../support/smtp-sink.js';
 
 let app: TestApp;
@@ -155,5 +157,42 @@ describe('absences and justifications', () => {
     const own = await student.get(`/api/absences-and-lateness/statistics?planningGroup=${sheet.groupId}`);
     expect(own.json.total).toBe(1);
     expect((await student.get('/api/absences-and-lateness')).status).toBe(403);
+  });
+
+  it('shows SPEC §2’s detail views of a line to the lesson’s teacher and the campus staff, by the status they name', async () => {
+    const sheet = await closedSheet(app);
+    const teacher = await loggedIn(app, sheet.teacherEmail, 'en');
+    const late = sheet.lineOf(sheet.late.studentId);
+    const shown = await teacher.get(`${sheet.mine}/retard/${late}`);
+    expect(shown.status).toBe(200);
+    expect(shown.json.line).toMatchObject({ id: late, status: 'late', student: { id: sheet.late.studentId } });
+    expect(shown.json.line.arrivedAt).toBeTruthy();
+    const pedagogy = await loggedIn(app, demo('pedagogy'));
+    expect((await pedagogy.get(`${sheet.base}/absence/${sheet.lineOf(sheet.absent.studentId)}`)).json.line.status).toBe('absent');
+    // Another status's view, an unknown view, another teacher: no such page.
+    expect((await teacher.get(`${sheet.mine}/absence/${late}`)).status).toBe(404);
+    expect((await teacher.get(`${sheet.mine}/sleeping/${late}`)).status).toBe(404);
+    expect((await teacher.get(`${sheet.mine}/retard/not-an-id`)).status).toBe(422);
+    const other = await closedSheet(app);
+    const otherTeacher = await loggedIn(app, other.teacherEmail);
+    expect((await otherTeacher.get(`${sheet.mine}/retard/${late}`)).status).toBe(404);
+  });
+
+  it('shows a coach the attendance of their own students only', async () => {
+    const sheet = await closedSheet(app);
+    const knex = app.core.db.knex;
+    const coachId = await makePerson(app, [sheet.campusId], 'coach');
+    const email = await withDemoPassword(app, coachId);
+    const session = await knex('student_registrations as r').join('training_groups as g', 'g.id', 'r.training_group_id').where('r.id', sheet.late.id).first('g.training_session_id');
+    await knex('coach_attributions').insert({ coach_id: coachId, student_id: sheet.late.studentId, campus_id: sheet.campusId, training_session_id: session.training_session_id });
+    const coach = await loggedIn(app, email, 'en');
+    const mine = await coach.get('/api/absences-and-lateness/my-students');
+    expect(mine.status).toBe(200);
+    expect(mine.json.students.map((s: any) => s.student.id)).toEqual([sheet.late.studentId]);
+    expect(mine.json.students[0].statistics.counts.find((c: any) => c.status === 'late').count).toBe(1);
+    expect(mine.json.students[0].statistics.total).toBe(1);
+    expect((await coach.get('/api/absences-and-lateness')).status).toBe(403);
+    const teacher = await loggedIn(app, sheet.teacherEmail);
+    expect((await teacher.get('/api/absences-and-lateness/my-students')).status).toBe(403);
   });
 });

@@ -26,6 +26,7 @@ export const absencePaths = {
   show: under('/my-absences/:absence/show-justificative/:readOnly', '/mes-absences/:absence/voir-justificatif/:readOnly'),
   alerts: under('/alerts', '/alertes'),
   certificates: under('/certificates', '/certificats'),
+  coached: under('/my-students', '/mes-apprenants'),
   alertSettings: under('/alerts/settings/:campus', '/alertes/reglages/:campus'),
 } as const;
 
@@ -132,5 +133,9 @@ export const absenceRoutes: Route[] = [
   {
     name: 'absences_certificates', method: 'get', permission: perm.absenceRead, path: absencePaths.certificates,
     handler: async (ctx) => download(await ctx.services.certificates.download(ctx.actor, absenceFilters(ctx.query, ctx.t), ctx.t, ctx.language)),
+  },
+  {
+    name: 'absences_coached_students', method: 'get', permission: perm.coachRead, path: absencePaths.coached,
+    handler: async (ctx) => ({ students: await ctx.services.coach.students(ctx.actor, absenceFilters(ctx.query, ctx.t)) }),
   },
 ];

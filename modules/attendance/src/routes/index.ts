@@ -1,4 +1,4 @@
-import { yup, type RouteContext, type RouteDefinition } from '@alterna/core';
+import { NotFoundError, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import type { Device } from '../services/signatures.js';
@@ -11,6 +11,11 @@ type Route = RouteDefinition<AttendanceServices>;
 type Ctx = RouteContext<any, AttendanceServices>;
 
 const device = (ctx: Ctx): Device => ({ ip: ctx.koa.ip || null, userAgent: ctx.koa.get('user-agent').slice(0, 1000) || null });
+
+/** SPEC §2's detail views of a line (GET), by the status they show. */
+const details: Record<string, LineStatus> = {
+  retard: 'late', absence: 'absent', 'temporary-exit': 'temporary-exit', 'temporary-exclusion': 'temporary-exclusion', fraud: 'fraud', 'early-exit': 'early-exit',
+};
 
 /** SPEC §2's one-tap actions on a line, and the status each records. */
 const actions: Record<string, LineStatus> = {
@@ -56,6 +61,15 @@ function sheetRoutes(prefix: string, base: ReturnType<typeof sheetPaths>, teache
     {
       name: `${prefix}_attendance_proof`, method: 'get', permission: perm.sheetRead, uuidParams: params(), path: base.proof,
       handler: async (ctx) => ctx.services.sheets.verify(ctx.actor, await lesson(ctx)),
+    },
+    {
+      name: `${prefix}_attendance_line_detail`, method: 'get', permission: perm.sheetRead, uuidParams: params(['line']), path: base.detail,
+      handler: async (ctx) => {
+        const status = details[ctx.params.detail!];
+        // An unknown detail name is no page, like an unknown id.
+        if (!status) throw new NotFoundError('detail');
+        return ctx.services.sheets.lineDetail(ctx.actor, await lesson(ctx), ctx.params.line!, status);
+      },
     },
     {
       name: `${prefix}_attendance_device_signature`, method: 'post', permission: perm.sheetTake, uuidParams: params(['line']), body: signatureSchema,

@@ -13,6 +13,7 @@ export const sheetPaths = (base: { en: string; fr: string }) => ({
   qr: under(base, '/qr', '/qr'),
   close: under(base, '/close', '/cloture'),
   proof: under(base, '/proof', '/preuve'),
+  detail: under(base, '/:detail/:line', '/:detail/:line'),
 });
 
 export const paths = {

@@ -2,6 +2,7 @@ import type { CoreDeps } from '@alterna/core';
 import { absencesService, type AbsencesService } from './absences.js';
 import { alertsService, type AlertsService } from './alerts.js';
 import { certificatesService, type CertificatesService } from './certificates.js';
+import { coachService, type CoachService } from './coach.js';
 import { attendanceContext } from './context.js';
 import { attendanceExportService, type AttendanceExportService } from './export.js';
 import { justificationsService, type JustificationsService } from './justifications.js';
@@ -19,11 +20,12 @@ export interface AttendanceServices {
   justifications: JustificationsService;
   alerts: AlertsService;
   certificates: CertificatesService;
+  coach: CoachService;
 }
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
   const ctx = attendanceContext(core);
   return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
     absences: absencesService(ctx), justifications: justificationsService(ctx), sheetExports: attendanceExportService(ctx),
-    alerts: alertsService(ctx), certificates: certificatesService(ctx) };
+    alerts: alertsService(ctx), certificates: certificatesService(ctx), coach: coachService(ctx) };
 }

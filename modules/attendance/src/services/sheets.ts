@@ -114,6 +114,8 @@ export interface SheetsService {
   qr(actor: Actor | null, lessonId: string, t: Translate): Promise<QrCode>;
   /** The teacher signs and closes: unmarked lines become absent, the sheet is read-only from then on. */
   close(actor: Actor | null, lessonId: string, strokes: number[][][], device: Device, t: Translate): Promise<SheetPage>;
+  /** SPEC §2's detail views (`/retard/{id}`, `/absence/{id}`…): a line of the lesson's sheet with that status; else 404. */
+  lineDetail(actor: Actor | null, lessonId: string, lineId: string, status: LineStatus): Promise<{ lesson: SheetPage['lesson']; line: SheetLine }>;
   /** Recomputes the chain and the closed lines' digest: whether the proof still holds. */
   verify(actor: Actor | null, lessonId: string): Promise<{ valid: boolean; brokenAt: number | null; linesUnchanged: boolean | null; signatures: number }>;
   /** The lesson of a page's path: readable by the actor, taught by `teacherId`, of that subject; else 404. */
@@ -149,6 +151,14 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
   return {
     async page(actor, lessonId) {
       return page(await readable(actor, lessonId));
+    },
+
+    async lineDetail(actor, lessonId, lineId, status) {
+      const lesson = await readable(actor, lessonId);
+      const sheet = await AttendanceSheetModel.query(knex).findOne({ lesson_id: lesson.id });
+      const line = sheet ? (await linesOf(knex, sheet.id)).find((l) => l.id === lineId && l.status === status) : undefined;
+      if (!line) throw new NotFoundError('line');
+      return { lesson: lessonView(lesson), line };
     },
 
     async open(actor, lessonId, t) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { parisDay, parisTime } from '@alterna/planning/validation';
@@ -7,7 +7,8 @@ import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
-import { checkIn, loadMine, signMine } from './api';
+import { checkIn, loadMine, signMine, type MyAttendanceLine } from './api';
+import { halfDays, type HalfDayState } from './half-days';
 
 type Step = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind: 'sign'; lessonId: string } | { kind: 'signed' };
 
@@ -91,6 +92,7 @@ export function MyAttendancePage() {
         </Alert>
       )}
       {page.data && !lines.length && <Text c="dimmed">{t('attendance.mine.none')}</Text>}
+      {lines.length > 0 && <HalfDays lines={lines} />}
       {lines.length > 0 && (
         <Table striped withTableBorder data-testid="my-attendance">
           <Table.Thead>
@@ -119,6 +121,39 @@ export function MyAttendancePage() {
           </Table.Tbody>
         </Table>
       )}
+    </Stack>
+  );
+}
+
+const halfDayColors: Record<HalfDayState, string> = { signed: 'green', unsigned: 'orange', absent: 'red', open: 'gray' };
+
+/** Each day's morning and afternoon, as funders count them: signed, attended without a signature, absent. */
+function HalfDays({ lines }: { lines: MyAttendanceLine[] }) {
+  const { t } = useTranslation();
+  const state = (value: HalfDayState | null) =>
+    value ? <Badge variant="light" color={halfDayColors[value]}>{t(`attendance.mine.halfDay.${value}`)}</Badge> : <Text span c="dimmed">—</Text>;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">{t('attendance.mine.halfDaysTitle')}</Title>
+      <Table withTableBorder data-testid="my-half-days">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('attendance.mine.day')}</Table.Th>
+            <Table.Th>{t('attendance.mine.morning')}</Table.Th>
+            <Table.Th>{t('attendance.mine.afternoon')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {halfDays(lines).map((row) => (
+            <Table.Tr key={row.day}>
+              <Table.Td>{row.day}</Table.Td>
+              <Table.Td>{state(row.morning)}</Table.Td>
+              <Table.Td>{state(row.afternoon)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Title order={2} size="h4" mt="sm">{t('attendance.mine.lessonsTitle')}</Title>
     </Stack>
   );
 }

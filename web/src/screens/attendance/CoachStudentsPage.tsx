@@ -1,0 +1,41 @@
+import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CoachedStudent } from '@alterna/attendance/types';
+import { DateField } from '../../shared/DateFields';
+import { requestJson } from '../../shared/http';
+import { PageTitle } from '../../shared/PageTitle';
+import { searchText, usePageData, useSearchParam } from '../../shared/queries';
+import { AttendanceChart } from './AttendanceChart';
+
+const isDay = (raw: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
+
+/** The coach's students: each one's attendance chart and rate over a period (the whole record by default). */
+export function CoachStudentsPage() {
+  const { t } = useTranslation();
+  const [from, setFrom] = useSearchParam('from', isDay);
+  const [to, setTo] = useSearchParam('to', isDay);
+  const query = new URLSearchParams(Object.entries({ from, to }).filter(([, v]) => v));
+  const page = usePageData(['attendance.coached', from, to], () =>
+    requestJson<{ students: CoachedStudent[] }>('GET', `/api/absences-and-lateness/my-students${query.size ? `?${query}` : ''}`));
+  return (
+    <Stack gap="lg" data-testid="coached-students-page">
+      <PageTitle title={t('attendance.coached.title')} intro={t('attendance.coached.intro')} />
+      <Card withBorder radius="lg" padding="md" maw={520}>
+        <Group grow align="flex-end">
+          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFrom(e.target.value || null)} />
+          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setTo(e.target.value || null)} />
+        </Group>
+      </Card>
+      {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
+      {page.data && !page.data.students.length && <Text c="dimmed">{t('attendance.coached.none')}</Text>}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {page.data?.students.map(({ student, statistics }) => (
+          <Card key={student.id} withBorder radius="md" padding="lg" data-testid="coached-student">
+            <Title order={3} size="h5" mb="sm">{student.lastName.toUpperCase()} {student.firstName}</Title>
+            <AttendanceChart statistics={statistics} />
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
