@@ -8,3 +8,4 @@ export type { Absence, AttendanceStatistics } from './services/absences.js';
 export type { Justification } from './services/justifications.js';
 export type { AbsenceKind, JustificationReason, JustificationStatus } from './validation/index.js';
 export type { CoachedStudent } from './services/coach.js';
+export type { AttendanceAlert } from './services/alerts.js';

@@ -17,6 +17,18 @@ afterAll(() => app.close());
 const PROGRESS = `query($g: [ID!], $t: [ID!]) { PlanningProgress(planningGroupIdList: $g, teacherIdList: $t) {
   planningGroups { lines { schoolSubject { uuid } plannedHours deliveredHours } } teachers { lines { plannedHours deliveredHours } } } }`;
 
+/** Closes the lesson's sheet: its first student arrived 30 minutes late (one hour of the hour and a half), the second present. */
+async function closeLateAndPresent(lesson: Awaited<ReturnType<typeof lessonNow>>) {
+  const teacher = await loggedIn(app, lesson.teacherEmail);
+  const { json } = await teacher.post(lesson.mine);
+  const [late, present] = lesson.students as [typeof lesson.students[number], typeof lesson.students[number]];
+  const lineOf = (id: string) => json.sheet.lines.find((l: any) => l.student.id === id).id;
+  const arrivedAt = new Date(Date.now() - 30 * 60_000).toISOString();
+  await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: lineOf(late.studentId), status: 'late', arrivedAt }, { id: lineOf(present.studentId), status: 'present' }] });
+  expect((await teacher.post(`${lesson.mine}/close`, { strokes: scribble() })).status).toBe(200);
+  return [late, present] as const;
+}
+
 describe('hours delivered', () => {
   it('counts a lesson’s hours as delivered once its sheet is closed, in planning’s progress and in the students’ attendance rate', async () => {
     const { session } = await planningDemo(app);
@@ -27,14 +39,7 @@ describe('hours delivered', () => {
     const before = (await pedagogy.graphql(PROGRESS, { g: [lesson.groupId], t: [lesson.teacherId] })).json.data.PlanningProgress;
     expect(before.planningGroups[0].lines).toEqual([{ schoolSubject: { uuid: lesson.subjectId }, plannedHours: 1.5, deliveredHours: 0 }]);
 
-    const teacher = await loggedIn(app, lesson.teacherEmail);
-    const { json } = await teacher.post(lesson.mine);
-    const [late, present] = lesson.students;
-    const lineOf = (id: string) => json.sheet.lines.find((l: any) => l.student.id === id).id;
-    // Arrived 30 minutes after the start: one hour of the lesson's hour and a half.
-    const arrivedAt = new Date(Date.now() - 30 * 60_000).toISOString();
-    await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: lineOf(late!.studentId), status: 'late', arrivedAt }, { id: lineOf(present!.studentId), status: 'present' }] });
-    expect((await teacher.post(`${lesson.mine}/close`, { strokes: scribble() })).status).toBe(200);
+    const [late] = await closeLateAndPresent(lesson);
 
     const after = (await pedagogy.graphql(PROGRESS, { g: [lesson.groupId], t: [lesson.teacherId] })).json.data.PlanningProgress;
     expect(after.planningGroups[0].lines[0]).toMatchObject({ plannedHours: 1.5, deliveredHours: 1.5 });
@@ -42,19 +47,13 @@ describe('hours delivered', () => {
 
     const group = await pedagogy.get(`/api/absences-and-lateness/statistics?planningGroup=${lesson.groupId}`);
     expect(group.json.hours).toEqual({ scheduled: 3, attended: 2.5, rate: 0.833 });
-    const student = await loggedIn(app, late!.email);
+    const student = await loggedIn(app, late.email);
     expect((await student.get('/api/absences-and-lateness/statistics')).json.hours).toEqual({ scheduled: 1.5, attended: 1, rate: 0.667 });
   });
 
   it('prints the certificate of completion of an apprentice, or of a whole group, with the hours attended and the rate', async () => {
     const lesson = await lessonNow(app, 'paris', 2, { startMinutesAgo: 60 });
-    const teacher = await loggedIn(app, lesson.teacherEmail);
-    const { json } = await teacher.post(lesson.mine);
-    const [late, present] = lesson.students;
-    const lineOf = (id: string) => json.sheet.lines.find((l: any) => l.student.id === id).id;
-    const arrivedAt = new Date(Date.now() - 30 * 60_000).toISOString();
-    await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: lineOf(late!.studentId), status: 'late', arrivedAt }, { id: lineOf(present!.studentId), status: 'present' }] });
-    await teacher.post(`${lesson.mine}/close`, { strokes: scribble() });
+    const [late, present] = await closeLateAndPresent(lesson);
 
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
     const cookie = await sessionCookie(app.baseUrl, demo('pedagogy'));
@@ -62,31 +61,31 @@ describe('hours delivered', () => {
       const response = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?${query}`, { headers: { cookie, 'accept-language': language } });
       return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
     };
-    const one = await get(`student=${late!.studentId}&from=${day}&to=${day}`);
+    const one = await get(`student=${late.studentId}&from=${day}&to=${day}`);
     expect(one.status).toBe(200);
     expect(one.headers.get('content-type')).toContain('application/pdf');
-    expect(attachmentName(one.headers.get('content-disposition'))).toBe(`Certificat_de_realisation_${late!.lastName}_Camille_${day}_${day}.pdf`);
+    expect(attachmentName(one.headers.get('content-disposition'))).toBe(`Certificat_de_realisation_${late.lastName}_Camille_${day}_${day}.pdf`);
     // Kept beside the screenshots, to be looked at.
     fs.mkdirSync(artifactsDir, { recursive: true });
     fs.writeFileSync(path.join(artifactsDir, 'certificate-fr.pdf'), one.body);
     const text = pdfText(one.body);
     expect(text).toContain('CERTIFICAT DE R');
-    expect(text).toContain(late!.lastName.toUpperCase());
+    expect(text).toContain(late.lastName.toUpperCase());
     expect(text).toContain('66,7');
 
     const group = await get(`planningGroup=${lesson.groupId}&from=${day}&to=${day}`, 'en');
     expect(group.status).toBe(200);
     const entries = await unzip(group.body);
     expect([...entries.keys()].sort()).toEqual(lesson.students.map((s) => `Certificate_of_completion_${s.lastName}_Camille_${day}_${day}.pdf`).sort());
-    expect(pdfText(entries.get(`Certificate_of_completion_${present!.lastName}_Camille_${day}_${day}.pdf`)!)).toContain('100');
+    expect(pdfText(entries.get(`Certificate_of_completion_${present.lastName}_Camille_${day}_${day}.pdf`)!)).toContain('100');
 
-    expect((await get(`student=${late!.studentId}&to=${day}`)).status).toBe(422);
+    expect((await get(`student=${late.studentId}&to=${day}`)).status).toBe(422);
     expect((await get(`from=${day}&to=${day}`)).status).toBe(422);
     const lyon = await sessionCookie(app.baseUrl, demo('campus-manager'));
-    const lyonAnswer = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late!.studentId}&from=${day}&to=${day}`, { headers: { cookie: lyon } });
+    const lyonAnswer = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late.studentId}&from=${day}&to=${day}`, { headers: { cookie: lyon } });
     expect(lyonAnswer.status).toBe(404);
-    const student = await sessionCookie(app.baseUrl, late!.email);
-    const own = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late!.studentId}&from=${day}&to=${day}`, { headers: { cookie: student } });
+    const student = await sessionCookie(app.baseUrl, late.email);
+    const own = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late.studentId}&from=${day}&to=${day}`, { headers: { cookie: student } });
     expect(own.status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import type { Absence, AttendanceStatistics, Justification, JustificationStatus } from '@alterna/attendance/types';
+import type { Absence, AttendanceAlert, AttendanceStatistics, Justification, JustificationStatus } from '@alterna/attendance/types';
 import { requestForm, requestJson } from '../../shared/http';
 
 export type { Absence, AttendanceStatistics, Justification } from '@alterna/attendance/types';
@@ -65,17 +65,6 @@ export const loadJustifications = (status: JustificationStatus | null) =>
 export const decideJustification = (id: string, decision: 'accept' | 'refuse', comment: string) =>
   requestJson<{ justification: Justification }>('POST', `${base}/justifications/${encodeURIComponent(id)}/${decision}`, { comment: comment || null });
 
-export interface AttendanceAlert {
-  id: string;
-  kind: string;
-  student: { id: string; firstName: string; lastName: string };
-  campusId: string;
-  day: string;
-  count: number;
-  threshold: number;
-  recipients: string[] | null;
-  mailedAt: string | null;
-}
 export type { AlertSettings } from '@alterna/attendance/validation';
 
 export const loadAlerts = (search: AbsenceSearch) =>
