@@ -166,4 +166,14 @@ describe('attendance sheets export (SPEC §7)', () => {
     const teacher = await client(paris[0]!.teacherEmail);
     expect((await teacher.get('/api/attendance/sheets')).status).toBe(403);
   });
+
+  it('answers the same zip to a GET link (SPEC §2 lists GET and POST), with the ids checked the same way', async () => {
+    const cookie = await sessionCookie(app.baseUrl, demo('pedagogy'));
+    const get = (query: string) => fetch(`${app.baseUrl}/api/attendance/sheet/download${query}`, { headers: { cookie, 'accept-language': 'en' } });
+    const answer = await get(`?lessons=${paris.map((l) => l.lessonId).join(',')}`);
+    expect(answer.status).toBe(200);
+    expect([...(await unzip(Buffer.from(await answer.arrayBuffer()))).keys()].filter((name) => name.endsWith('.pdf'))).toHaveLength(2);
+    expect((await get('?lessons=not-an-id')).status).toBe(422);
+    expect((await get('')).status).toBe(422);
+  });
 });

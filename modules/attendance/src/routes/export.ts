@@ -1,4 +1,4 @@
-import { download, isUuid, yup, type RouteDefinition } from '@alterna/core';
+import { download, isUuid, validate, yup, type RouteDefinition } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import { maxExportLessons } from '../services/export.js';
@@ -24,5 +24,16 @@ export const exportRoutes: Route[] = [
     name: 'attendance_sheet_download', method: 'post', permission: perm.sheetReadStaff, body: sheetDownloadSchema,
     path: { en: '/attendance/sheet/download', fr: '/emargement/feuille/telecharger' },
     handler: async (ctx) => download(await ctx.services.sheetExports.download(ctx.actor, ctx.body.lessons, ctx.t, ctx.language)),
+  },
+  {
+    // SPEC §2 lists GET too: the same zip for a link, `?lessons=a,b` (or repeated), checked by the same schema.
+    name: 'attendance_sheet_download_link', method: 'get', permission: perm.sheetReadStaff,
+    path: { en: '/attendance/sheet/download', fr: '/emargement/feuille/telecharger' },
+    handler: async (ctx) => {
+      const raw = ctx.query.lessons;
+      const lessons = (Array.isArray(raw) ? raw : raw ? [raw] : []).flatMap((value) => value.split(',')).filter(Boolean);
+      const body = await validate(sheetDownloadSchema, { lessons }, ctx.t);
+      return download(await ctx.services.sheetExports.download(ctx.actor, body.lessons, ctx.t, ctx.language));
+    },
   },
 ];
