@@ -9,3 +9,4 @@ export type { Justification } from './services/justifications.js';
 export type { AbsenceKind, JustificationReason, JustificationStatus } from './validation/index.js';
 export type { CoachedStudent } from './services/coach.js';
 export type { AttendanceAlert } from './services/alerts.js';
+export type { ContractHours } from './services/contract-hours.js';

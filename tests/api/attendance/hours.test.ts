@@ -5,6 +5,7 @@ import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
 import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
 import { planningDemo } from '../../support/planning/fixtures.js';
+import { makeContract } from '../../support/planning/lessons.js';
 import { artifactsDir } from '../../support/browser.js';
 import { attachmentName, pdfText, sessionCookie, unzip } from '../../support/attendance/export.js';
 
@@ -87,5 +88,23 @@ describe('hours delivered', () => {
     const student = await sessionCookie(app.baseUrl, late.email);
     const own = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late.studentId}&from=${day}&to=${day}`, { headers: { cookie: student } });
     expect(own.status).toBe(403);
+  });
+
+  it('gives each teacher contract its hours planned and delivered, to the campus staff and the teacher only', async () => {
+    const { session } = await planningDemo(app);
+    const lesson = await lessonNow(app, 'paris', 2, { startMinutesAgo: 60 });
+    const contractId = await makeContract(app, lesson.teacherId, lesson.campusId, session, { [lesson.subjectId]: 20 });
+    await app.core.db.knex('lesson_teachers').where({ lesson_id: lesson.lessonId }).update({ teacher_contract_id: contractId });
+    const path = `/api/attendance/teachers/${lesson.teacherId}/contract-hours`;
+    const pedagogy = await loggedIn(app, demo('pedagogy'));
+    expect((await pedagogy.get(path)).json.contracts).toEqual([{ contractId, plannedHours: 1.5, deliveredHours: 0 }]);
+    await closeLateAndPresent(lesson);
+    expect((await pedagogy.get(path)).json.contracts).toEqual([{ contractId, plannedHours: 1.5, deliveredHours: 1.5 }]);
+    const teacher = await loggedIn(app, lesson.teacherEmail);
+    expect((await teacher.get(path)).json.contracts).toHaveLength(1);
+    // Lyon's manager reads no Paris contract; another teacher none at all.
+    expect((await (await loggedIn(app, demo('campus-manager'))).get(path)).json.contracts).toEqual([]);
+    const other = await lessonNow(app, 'paris', 1);
+    expect((await (await loggedIn(app, other.teacherEmail)).get(path)).status).toBe(403);
   });
 });

@@ -93,6 +93,11 @@ export const routes: Route[] = [
   ...sheetRoutes('teacher', paths.teacher, (ctx) => ctx.params.teacher),
   ...sheetRoutes('my_courses', paths.mine, (ctx) => ctx.actor?.id),
   {
+    // Staff of the contracts' campuses, or the teacher: hours planned and delivered per contract.
+    name: 'teacher_contract_hours', method: 'get', permission: perm.sheetRead, uuidParams: ['teacher'], path: paths.contractHours,
+    handler: async (ctx) => ({ contracts: await ctx.services.contractHours.ofTeacher(ctx.actor, ctx.params.teacher!) }),
+  },
+  {
     name: 'my_courses_lessons', method: 'get', permission: perm.sheetTake, path: paths.myLessons,
     handler: (ctx) => ctx.services.timetable.day(ctx.actor, ctx.services.timetable.dayParam(ctx.query.date, ctx.t)),
   },

@@ -20,6 +20,7 @@ export const paths = {
   teacher: sheetPaths(teacherSheet),
   mine: sheetPaths(mySheet),
   myLessons: { en: '/my-courses/lessons', fr: '/mes-cours/seances' },
+  contractHours: { en: '/attendance/teachers/:teacher/contract-hours', fr: '/emargement/formateurs/:teacher/heures-contrats' },
   checkIn: { en: '/attendance/check-in', fr: '/emargement/pointage' },
   myAttendance: { en: '/my-attendance', fr: '/mes-presences' },
   mySignature: { en: '/my-attendance/:lesson/signature', fr: '/mes-presences/:lesson/signature' },

@@ -4,6 +4,7 @@ import { alertsService, type AlertsService } from './alerts.js';
 import { certificatesService, type CertificatesService } from './certificates.js';
 import { coachService, type CoachService } from './coach.js';
 import { attendanceContext } from './context.js';
+import { contractHoursService, type ContractHoursService } from './contract-hours.js';
 import { attendanceExportService, type AttendanceExportService } from './export.js';
 import { justificationsService, type JustificationsService } from './justifications.js';
 import { sheetsService, type SheetsService } from './sheets.js';
@@ -21,11 +22,13 @@ export interface AttendanceServices {
   alerts: AlertsService;
   certificates: CertificatesService;
   coach: CoachService;
+  contractHours: ContractHoursService;
 }
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
   const ctx = attendanceContext(core);
   return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
     absences: absencesService(ctx), justifications: justificationsService(ctx), sheetExports: attendanceExportService(ctx),
-    alerts: alertsService(ctx), certificates: certificatesService(ctx), coach: coachService(ctx) };
+    alerts: alertsService(ctx), certificates: certificatesService(ctx), coach: coachService(ctx),
+    contractHours: contractHoursService(ctx) };
 }

@@ -7,7 +7,9 @@ import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
 import { requestJson, errorMessage } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
+import type { ContractHours } from '@alterna/attendance/types';
 import { apiPaths, loadTeacherPage, type TeacherCompany, type TeacherContract, type TeacherPageData } from './api';
 import { CompanyPopup } from './CompanyPopup';
 import { addressText } from './companies';
@@ -76,6 +78,10 @@ function ContractsCard({ data, reload, writable }: { data: TeacherPageData; relo
   const { number, money } = useNumber();
   const { teacher } = data;
   const canWrite = (contract: TeacherContract) => data.writableCampusIds.includes(contract.campus.id);
+  // Hours planned and delivered per contract (attendance sheets closed): what the teacher can be paid for.
+  const delivered = usePageData(['attendance.contractHours', teacher.id], () =>
+    requestJson<{ contracts: ContractHours[] }>('GET', `/api/attendance/teachers/${encodeURIComponent(teacher.id)}/contract-hours`));
+  const hoursOf = new Map((delivered.data?.contracts ?? []).map((c) => [c.contractId, c]));
 
   const move = async (contract: TeacherContract, status: string) => {
     const ok = await confirm({
@@ -149,7 +155,14 @@ function ContractsCard({ data, reload, writable }: { data: TeacherPageData; relo
                     </Stack>
                   </Table.Td>
                   <Table.Td data-testid="contract-company">{contract.teacherCompany ? contract.teacherCompany.name : '—'}</Table.Td>
-                  <Table.Td ta="right">{number(contract.totals.teachingHours)} h</Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm">{number(contract.totals.teachingHours)} h</Text>
+                    {hoursOf.has(contract.id) && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="contract-delivered">
+                        {t('teaching.contract.delivered', { delivered: number(hoursOf.get(contract.id)!.deliveredHours), planned: number(hoursOf.get(contract.id)!.plannedHours) })}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right">{money(contract.totals.activityAmount)}</Table.Td>
                   <Table.Td><ContractStatusBadge status={contract.status} /></Table.Td>
                   <Table.Td>
