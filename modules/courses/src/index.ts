@@ -3,6 +3,7 @@ import { fr, en } from './locales/index.js';
 import { courses } from './migrations/20270105000100_courses.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
+import { seedCourses } from './seed.js';
 import { coursesServices, type CoursesServices } from './services/index.js';
 
 export type { CoursesServices } from './services/index.js';
@@ -21,4 +22,5 @@ export default defineModule<CoursesServices>({
   permissions,
   services: coursesServices,
   routes,
+  seed: (_services, _core, knex) => seedCourses(knex),
 });

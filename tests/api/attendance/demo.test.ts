@@ -32,4 +32,12 @@ describe('the demo centre’s attendance', () => {
     expect((await pedagogy.get('/api/absences-and-lateness/justifications')).json.justifications.length).toBeGreaterThan(0);
     expect(await knex('attendance_alerts').whereNull('mailed_at').count('* as n').first()).toMatchObject({ n: 0 });
   });
+
+  it('gives the demo student published exercises and exams on their courses page', async () => {
+    const student = await loggedIn(app, demo('student'));
+    const page = await student.get('/api/my-space/courses');
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.json)).toContain('Contrôle de connaissances');
+    expect(JSON.stringify(page.json)).not.toContain('brouillon');
+  });
 });
