@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { fillDate, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -120,5 +120,18 @@ describe('courses in the browser', () => {
     await staff.waitForURL('**/exercices');
     await staff.locator('[data-testid=exercise][data-title="Dérivées : exercices 1 à 4"]').waitFor();
     await screenshot(staff, 'courses-staff-exercises-fr');
+
+    // A campus manager writes on the teacher's course too: an exam from the staff's own pages.
+    await staff.getByTestId('course-tab-exams').click();
+    await staff.waitForURL('**/examens');
+    await staff.getByTestId('new-exam').click();
+    await staff.waitForURL(`**/formateurs/${lesson.teacherId}/cours/${lesson.subjectId}/examens/nouveau`);
+    await staff.getByTestId('exam-title').fill('Contrôle commun');
+    await fillDate(staff.getByTestId('exam-date'), '2027-03-01');
+    await fillTime(staff.locator('#time'), '09:00');
+    await staff.getByTestId('exam-save').click();
+    await staff.waitForURL(`**/formateurs/${lesson.teacherId}/cours/${lesson.subjectId}/examens`);
+    await staff.locator('[data-testid=exam][data-title="Contrôle commun"]').waitFor();
+    await screenshot(staff, 'courses-staff-exam-fr');
   });
 });

@@ -8,13 +8,15 @@ import { ServerForm, useServerForm } from '../../shared/form';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
-import { examEditUrl, examNewUrl, loadExam, loadLessons, type Course, type Exam } from './api';
+import { examEditUrl, examNewUrl, loadExam, loadLessons, pageParams, type Course, type Exam } from './api';
 import { GroupsField, setField } from './FormParts';
+import { useFormCourse } from './shared';
 
 /** An exam of the course (`/my-courses/{schoolSubject}/exams`, POST). */
 export function ExamNewPage() {
   const { schoolSubject } = useParams({ strict: false }) as { schoolSubject: string };
-  const page = usePageData(['courses.examNew', schoolSubject], () => loadLessons({ teacher: null, schoolSubject }), { keepPrevious: false });
+  const { teacher } = useFormCourse();
+  const page = usePageData(['courses.examNew', teacher, schoolSubject], () => loadLessons({ teacher, schoolSubject }), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   return page.data ? <ExamForm course={page.data.course} exam={null} /> : null;
 }
@@ -42,6 +44,7 @@ const numberOrNull = (value: string | number) => (typeof value === 'number' && N
 function ExamForm({ course, exam }: { course: Course; exam: Exam | null }) {
   const { t } = useTranslation();
   const goTo = useGoTo();
+  const where = useFormCourse();
   const form = useServerForm<ExamValues, { exam: Exam }>({
     initialValues: {
       title: exam?.title ?? '', planningGroupIds: exam?.planningGroups.map((g) => g.id) ?? (course.groups.length === 1 ? [course.groups[0]!.id] : []),
@@ -49,17 +52,17 @@ function ExamForm({ course, exam }: { course: Course; exam: Exam | null }) {
       description: exam?.description ?? '', published: exam?.published ?? false,
     },
     validationSchema: examSchema,
-    action: exam ? examEditUrl(exam.id) : examNewUrl({ teacher: null, schoolSubject: course.schoolSubject.id }),
+    action: exam ? examEditUrl(exam.id) : examNewUrl({ teacher: where.teacher, schoolSubject: course.schoolSubject.id }),
     onSuccess: async () => {
       toast.success(t('courses.exams.saved'));
-      await goTo('courses.exams', { schoolSubject: course.schoolSubject.id });
+      await goTo(where.listPage('exams'), pageParams({ teacher: where.teacher, schoolSubject: course.schoolSubject.id }));
     },
   });
   const values = form.formik.values;
   return (
     <Stack gap="lg" maw={760} data-testid="exam-form-page">
       <PageTitle
-        back={<PageLink page="courses.exams" params={{ schoolSubject: course.schoolSubject.id }}><Text size="sm">← {course.schoolSubject.name}</Text></PageLink>}
+        back={<PageLink page={where.listPage('exams')} params={pageParams({ teacher: where.teacher, schoolSubject: course.schoolSubject.id })}><Text size="sm">← {course.schoolSubject.name}</Text></PageLink>}
         title={exam ? t('courses.exams.editTitle') : t('courses.exams.newTitle')}
         intro={course.schoolSubject.name}
       />

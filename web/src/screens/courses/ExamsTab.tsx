@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
-import { deleteExam, toggleExam, type Course, type CourseRef, type Exam } from './api';
+import { deleteExam, pageParams, toggleExam, type Course, type CourseRef, type Exam } from './api';
 import { ItemActions } from './ItemActions';
 import { PublishedBadge, useParisFormat } from './shared';
 
@@ -13,9 +13,9 @@ export function ExamsTab({ courseRef, course, exams, reload }: { courseRef: Cour
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   return (
     <Stack gap="md">
-      {mine && course.canWrite && (
+      {course.canWrite && (
         <Group justify="flex-end">
-          <Button component={PageLink} page="courses.examNew" params={{ schoolSubject: course.schoolSubject.id }} data-testid="new-exam">{t('courses.exams.new')}</Button>
+          <Button component={PageLink} page={mine ? 'courses.examNew' : 'courses.teacherExamNew'} params={pageParams(courseRef)} data-testid="new-exam">{t('courses.exams.new')}</Button>
         </Group>
       )}
       {!exams.length && <Text c="dimmed">{t('courses.exams.none')}</Text>}
@@ -35,7 +35,7 @@ export function ExamsTab({ courseRef, course, exams, reload }: { courseRef: Cour
             </Stack>
             {course.canWrite && (
               <ItemActions
-                id={exam.id} published={exam.published} editPage={mine ? 'courses.examEdit' : null}
+                id={exam.id} published={exam.published} edit={mine ? { page: 'courses.examEdit', params: { id: exam.id } } : { page: 'courses.teacherExamEdit', params: { ...pageParams(courseRef), id: exam.id } }}
                 confirmText={t('courses.exams.deleteConfirm', { title: exam.title })} deletedText={t('courses.exams.deleted')}
                 toggle={() => toggleExam(exam.id)} remove={() => deleteExam(exam.id)} reload={reload}
               />

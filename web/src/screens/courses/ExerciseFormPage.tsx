@@ -8,14 +8,15 @@ import { ServerForm, useServerForm } from '../../shared/form';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
-import { exerciseEditUrl, exerciseNewUrl, loadExercise, loadLessons, type Course, type CourseLesson, type Exercise } from './api';
+import { exerciseEditUrl, exerciseNewUrl, loadExercise, loadLessons, pageParams, type Course, type CourseLesson, type Exercise } from './api';
 import { GroupsField, setField } from './FormParts';
-import { useParisFormat } from './shared';
+import { useFormCourse, useParisFormat } from './shared';
 
 /** SPEC §2 `/my-courses/{schoolSubject}/exercices/new`. */
 export function ExerciseNewPage() {
   const { schoolSubject } = useParams({ strict: false }) as { schoolSubject: string };
-  const page = usePageData(['courses.exerciseNew', schoolSubject], () => loadLessons({ teacher: null, schoolSubject }), { keepPrevious: false });
+  const { teacher } = useFormCourse();
+  const page = usePageData(['courses.exerciseNew', teacher, schoolSubject], () => loadLessons({ teacher, schoolSubject }), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   return page.data ? <ExerciseForm course={page.data.course} lessons={page.data.lessons} exercise={null} /> : null;
 }
@@ -23,9 +24,10 @@ export function ExerciseNewPage() {
 /** SPEC §2 `/exercices/{id}/edit`. */
 export function ExerciseEditPage() {
   const { id } = useParams({ strict: false }) as { id: string };
-  const page = usePageData(['courses.exerciseEdit', id], async () => {
+  const { teacher } = useFormCourse();
+  const page = usePageData(['courses.exerciseEdit', teacher, id], async () => {
     const found = await loadExercise(id);
-    const { lessons } = await loadLessons({ teacher: null, schoolSubject: found.course.schoolSubject.id });
+    const { lessons } = await loadLessons({ teacher, schoolSubject: found.course.schoolSubject.id });
     return { ...found, lessons };
   }, { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
@@ -44,6 +46,7 @@ interface ExerciseValues {
 function ExerciseForm({ course, lessons, exercise }: { course: Course; lessons: CourseLesson[]; exercise: Exercise | null }) {
   const { t } = useTranslation();
   const goTo = useGoTo();
+  const where = useFormCourse();
   const format = useParisFormat();
   const form = useServerForm<ExerciseValues, { exercise: Exercise }>({
     initialValues: {
@@ -52,17 +55,17 @@ function ExerciseForm({ course, lessons, exercise }: { course: Course; lessons: 
       lessonId: exercise?.lesson?.id ?? null, dueDate: exercise?.dueDate ?? '', published: exercise?.published ?? false,
     },
     validationSchema: exerciseSchema,
-    action: exercise ? exerciseEditUrl(exercise.id) : exerciseNewUrl({ teacher: null, schoolSubject: course.schoolSubject.id }),
+    action: exercise ? exerciseEditUrl(exercise.id) : exerciseNewUrl({ teacher: where.teacher, schoolSubject: course.schoolSubject.id }),
     onSuccess: async () => {
       toast.success(t('courses.exercises.saved'));
-      await goTo('courses.exercises', { schoolSubject: course.schoolSubject.id });
+      await goTo(where.listPage('exercises'), pageParams({ teacher: where.teacher, schoolSubject: course.schoolSubject.id }));
     },
   });
   const values = form.formik.values;
   return (
     <Stack gap="lg" maw={760} data-testid="exercise-form-page">
       <PageTitle
-        back={<PageLink page="courses.exercises" params={{ schoolSubject: course.schoolSubject.id }}><Text size="sm">← {course.schoolSubject.name}</Text></PageLink>}
+        back={<PageLink page={where.listPage('exercises')} params={pageParams({ teacher: where.teacher, schoolSubject: course.schoolSubject.id })}><Text size="sm">← {course.schoolSubject.name}</Text></PageLink>}
         title={exercise ? t('courses.exercises.editTitle') : t('courses.exercises.newTitle')}
         intro={course.schoolSubject.name}
       />

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
-import { deleteExercise, toggleExercise, type Course, type CourseRef, type Exercise } from './api';
+import { deleteExercise, pageParams, toggleExercise, type Course, type CourseRef, type Exercise } from './api';
 import { ItemActions } from './ItemActions';
 import { PublishedBadge, useParisFormat } from './shared';
 
@@ -12,9 +12,9 @@ export function ExercisesTab({ courseRef, course, exercises, reload }: { courseR
   const mine = !courseRef.teacher;
   return (
     <Stack gap="md">
-      {mine && course.canWrite && (
+      {course.canWrite && (
         <Group justify="flex-end">
-          <Button component={PageLink} page="courses.exerciseNew" params={{ schoolSubject: course.schoolSubject.id }} data-testid="new-exercise">{t('courses.exercises.new')}</Button>
+          <Button component={PageLink} page={mine ? 'courses.exerciseNew' : 'courses.teacherExerciseNew'} params={pageParams(courseRef)} data-testid="new-exercise">{t('courses.exercises.new')}</Button>
         </Group>
       )}
       {!exercises.length && <Text c="dimmed">{t('courses.exercises.none')}</Text>}
@@ -33,7 +33,7 @@ export function ExercisesTab({ courseRef, course, exercises, reload }: { courseR
             </Stack>
             {course.canWrite && (
               <ItemActions
-                id={exercise.id} published={exercise.published} editPage={mine ? 'courses.exerciseEdit' : null}
+                id={exercise.id} published={exercise.published} edit={mine ? { page: 'courses.exerciseEdit', params: { id: exercise.id } } : { page: 'courses.teacherExerciseEdit', params: { ...pageParams(courseRef), id: exercise.id } }}
                 confirmText={t('courses.exercises.deleteConfirm', { title: exercise.title })} deletedText={t('courses.exercises.deleted')}
                 toggle={() => toggleExercise(exercise.id)} remove={() => deleteExercise(exercise.id)} reload={reload}
               />

@@ -9,7 +9,8 @@ import { toast } from '../../shared/toast';
 /** Publish/unpublish, edit (the teacher's own pages) and delete (after a confirmation) of an exercise or exam. */
 export function ItemActions(props: {
   published: boolean;
-  editPage: PageId | null;
+  /** The edit page and its params (the teacher's own page, or the staff's under the teacher's course). */
+  edit: { page: PageId; params: Record<string, string> } | null;
   id: string;
   confirmText: string;
   deletedText: string;
@@ -36,8 +37,8 @@ export function ItemActions(props: {
         onClick={() => void run(props.toggle, props.published ? t('courses.publish.undone') : t('courses.publish.done'))}>
         {props.published ? t('courses.publish.unpublish') : t('courses.publish.publish')}
       </Button>
-      {props.editPage && (
-        <Button component={PageLink} page={props.editPage} params={{ id: props.id }} size="compact-sm" variant="light" data-testid="edit-item">{t('courses.exercises.edit')}</Button>
+      {props.edit && (
+        <Button component={PageLink} page={props.edit.page} params={props.edit.params} size="compact-sm" variant="light" data-testid="edit-item">{t('courses.exercises.edit')}</Button>
       )}
       <Button size="compact-sm" variant="subtle" color="red" onClick={() => void onDelete()} data-testid="delete-item">{t('courses.exercises.delete')}</Button>
     </Group>

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { PageId } from '../../pages';
 import type { CourseRef } from './api';
 
 /** The course of the page's path: `/my-courses/$schoolSubject/…` (the teacher's own) or `/teachers/$teacher/course/…`. */
@@ -31,4 +32,13 @@ export function PublishedBadge({ published }: { published: boolean }) {
       {published ? t('courses.publish.published') : t('courses.publish.draft')}
     </Badge>
   );
+}
+
+/** The page's course: the teacher's own (`/my-courses/…`) or, on the staff's pages, the teacher's of the path. */
+export function useFormCourse(): { teacher: string | null; listPage: (kind: 'exercises' | 'exams') => PageId } {
+  const { teacher } = useParams({ strict: false }) as { teacher?: string };
+  return {
+    teacher: teacher ?? null,
+    listPage: (kind) => (teacher ? (kind === 'exercises' ? 'courses.teacherExercises' : 'courses.teacherExams') : (kind === 'exercises' ? 'courses.exercises' : 'courses.exams')),
+  };
 }
