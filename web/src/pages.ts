@@ -120,9 +120,11 @@ export const pages = [
   { id: 'profileChanges.coach', en: '/coach/my-profile', fr: '/coach/mon-profil', space: 'coach', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'tutor.home', en: '/tutor/dashboard', fr: '/tuteur/tableau-de-bord', space: 'tutor', navKey: 'nav.dashboard' },
+  { id: 'attendance.followedTutor', en: '/tutor/attendance', fr: '/tuteur/assiduite', space: 'tutor', navKey: 'attendance.nav.coached' },
   { id: 'profileChanges.tutor', en: '/tutor/my-profile', fr: '/tuteur/mon-profil', space: 'tutor', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'corporation.home', en: '/corporation/dashboard', fr: '/entreprise/tableau-de-bord', space: 'corporation', navKey: 'nav.dashboard' },
+  { id: 'attendance.followedCorporation', en: '/corporation/attendance', fr: '/entreprise/assiduite', space: 'corporation', navKey: 'attendance.nav.coached' },
   { id: 'profileChanges.corporation', en: '/corporation/my-profile', fr: '/entreprise/mon-profil', space: 'corporation', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },

@@ -17,8 +17,8 @@ export const perm = {
   justificationDecide: 'attendance.justification.decide',
   /** A campus's alert thresholds. */
   alertManage: 'attendance.alert.manage',
-  /** A coach's students' attendance. */
-  coachRead: 'attendance.coach.read',
+  /** The attendance of the students one follows: a coach's, a company tutor's or contact's apprentices. */
+  followedRead: 'attendance.followed.read',
   /** A student's own absences and justifications. */
   selfJustify: 'attendance.self.justify',
 } as const;
@@ -33,5 +33,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.justificationDecide, kind: 'change', typologies: managers },
   { id: perm.alertManage, kind: 'change', typologies: managers },
   { id: perm.selfJustify, kind: 'change', typologies: ['student'] },
-  { id: perm.coachRead, kind: 'read', typologies: ['coach'] },
+  { id: perm.followedRead, kind: 'read', typologies: ['coach', 'tutor', 'corporation-contact'] },
 ];

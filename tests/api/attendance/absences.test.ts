@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { closedSheet, loggedIn, tinyPdf, tinyPng, upload } from '../../support/attendance/absences.js';
@@ -194,5 +195,24 @@ describe('absences and justifications', () => {
     expect((await coach.get('/api/absences-and-lateness')).status).toBe(403);
     const teacher = await loggedIn(app, sheet.teacherEmail);
     expect((await teacher.get('/api/absences-and-lateness/my-students')).status).toBe(403);
+  });
+
+  it('shows a company tutor the attendance of their company’s apprentices only (current contracts)', async () => {
+    const sheet = await closedSheet(app);
+    const knex = app.core.db.knex;
+    const company = async (name: string) => (await knex('corporations').insert({ name: `${name} ${crypto.randomUUID().slice(0, 8)}` }).returning('id'))[0].id as string;
+    const [a, b] = [await company('Entreprise A'), await company('Entreprise B')];
+    const today = new Date();
+    const day = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    await knex('student_contracts').insert({ registration_id: sheet.present.id, corporation_id: a, start_date: day(-30), end_date: day(300) });
+    const tutor = async (corporation: string) => {
+      const id = await makePerson(app, [sheet.campusId], 'tutor');
+      await knex('corporation_people').insert({ corporation_id: corporation, actor_id: id, role: 'tutor' });
+      return loggedIn(app, await withDemoPassword(app, id));
+    };
+    const ofA = await (await tutor(a)).get('/api/absences-and-lateness/my-students');
+    expect(ofA.json.students.map((s: any) => s.student.id)).toEqual([sheet.present.studentId]);
+    const ofB = await (await tutor(b)).get('/api/absences-and-lateness/my-students');
+    expect(ofB.json.students).toEqual([]);
   });
 });

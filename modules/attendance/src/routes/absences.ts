@@ -135,7 +135,7 @@ export const absenceRoutes: Route[] = [
     handler: async (ctx) => download(await ctx.services.certificates.download(ctx.actor, absenceFilters(ctx.query, ctx.t), ctx.t, ctx.language)),
   },
   {
-    name: 'absences_coached_students', method: 'get', permission: perm.coachRead, path: absencePaths.coached,
+    name: 'absences_coached_students', method: 'get', permission: perm.followedRead, path: absencePaths.coached,
     handler: async (ctx) => ({ students: await ctx.services.coach.students(ctx.actor, absenceFilters(ctx.query, ctx.t)) }),
   },
 ];

@@ -1,18 +1,33 @@
-import type { Actor, PermissionMatrix } from '@alterna/core';
+import type { Actor, Knex, PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { lineStatuses, type LineStatus } from '../validation/index.js';
 import { acceptedJustification, attendedSeconds, closedLines, lessonSeconds, type AbsenceFilters } from './absence-filters.js';
 import type { AttendanceStatistics } from './absences.js';
 import type { AttendanceContext } from './context.js';
 
-/** A coached student's attendance over the period. */
+/**
+ * The students someone follows: a coach's attributions, and the apprentices whose current contract is with a
+ * corporation the actor is a tutor or contact of (read views of teaching, students and people).
+ */
+function followedBy(knex: Knex, actorId: string) {
+  return knex('teaching_coach_attributions').where('coach_id', actorId).select('student_id')
+    .union((union) => union
+      .from('students_student_registrations as r')
+      .join('students_student_contracts as c', 'c.registration_id', 'r.id')
+      .join('people_corporation_people as cp', 'cp.corporation_id', 'c.corporation_id')
+      .where('cp.actor_id', actorId)
+      .whereRaw('current_date BETWEEN c.start_date AND c.end_date')
+      .select('r.student_id'));
+}
+
+/** A followed student's attendance over the period. */
 export interface CoachedStudent {
   student: { id: string; firstName: string; lastName: string };
   statistics: AttendanceStatistics;
 }
 
 export interface CoachService {
-  /** The coach's students (their coach attributions) with each one's chart and rate; one statement. */
+  /** The students the actor follows (coach, tutor, corporation contact) with each one's chart and rate. */
   students(actor: Actor | null, filters: Pick<AbsenceFilters, 'from' | 'to'>): Promise<CoachedStudent[]>;
 }
 
@@ -23,8 +38,8 @@ export function coachService(ctx: AttendanceContext): CoachService {
   const permissions: PermissionMatrix = ctx.permissions;
   return {
     async students(actor, filters) {
-      const campuses = permissions.campusesOrDeny(actor, perm.coachRead);
-      const coached = knex('teaching_coach_attributions').where('coach_id', actor!.id).select('student_id');
+      const campuses = permissions.campusesOrDeny(actor, perm.followedRead);
+      const coached = followedBy(knex, actor!.id);
       const students = await knex('identity_actors').whereIn('id', coached).select('id', 'first_name', 'last_name').orderBy(['last_name', 'first_name']);
       const rows = await closedLines(knex, campuses, { campus: null, planningGroup: null, student: null, from: filters.from, to: filters.to })
         .whereIn('l.student_id', coached)
