@@ -1,0 +1,221 @@
+import { AccessDeniedError, NotFoundError, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { perm } from '../permissions.js';
+import { averageMark, formFillers, hasSkillMarks, type BookletModule, type FormRole, type FormSaveInput } from '../validation/index.js';
+import { reachable, type BookletsContext, type Registration, type Relation } from './context.js';
+import type { BookletItem, BookletItemsService } from './items.js';
+import type { ThesisService } from './thesis.js';
+
+/** SPEC §3 evaluation form values, as saved. */
+export interface FormValues {
+  tasks: string[];
+  skillMarks: { skill: string; mark: number | null; comment: string }[];
+  note: string;
+  updatedAt: string;
+}
+
+/** SPEC §7 check-lock: who holds the lock and since when, and when the form was last saved. */
+export interface LockState {
+  userLogin: string | null;
+  userFullName: string | null;
+  timestamp: string | null;
+  lastEditTimestamp: string;
+  version: number;
+  mine: boolean;
+}
+
+export interface BookletForm {
+  id: string;
+  item: BookletItem;
+  registration: Pick<Registration, 'id' | 'student' | 'trainingGroup'>;
+  values: FormValues;
+  averageMark: number;
+  version: number;
+  lock: LockState;
+  validatedAt: string | null;
+  /** Who fills it (by the item's modules), and whether the actor is one of them. */
+  fillers: FormRole[];
+  canEdit: boolean;
+  /** Whether the actor may force another person's lock open (a filler, or a campus manager). */
+  canUnlock: boolean;
+}
+
+export interface BookletSummary {
+  registration: Pick<Registration, 'id' | 'student' | 'trainingGroup' | 'relations'>;
+  forms: { id: string; itemId: string; title: string; position: number; modules: BookletModule[]; version: number; averageMark: number; updatedAt: string; validatedAt: string | null; lockedBy: string | null }[];
+}
+
+export interface SaveResult {
+  success: true;
+  locked: boolean;
+  version: number;
+  updatedValues: FormValues;
+}
+
+export interface BookletFormsService {
+  /** The apprentices the actor follows (coach, tutor, contact) or is (student), each with their booklet's forms. */
+  mine(actor: Actor | null): Promise<BookletSummary[]>;
+  /** A training group's booklets at a glance (staff of its campus). */
+  group(actor: Actor | null, trainingGroupId: string): Promise<BookletSummary[]>;
+  booklet(actor: Actor | null, registrationId: string): Promise<BookletSummary>;
+  form(actor: Actor | null, id: string): Promise<BookletForm>;
+  checkLock(actor: Actor | null, id: string): Promise<LockState>;
+  setLock(actor: Actor | null, id: string, force: boolean, t: Translate): Promise<LockState>;
+  releaseLock(actor: Actor | null, id: string, force: boolean, t: Translate): Promise<LockState>;
+  save(actor: Actor | null, id: string, input: FormSaveInput, t: Translate): Promise<SaveResult>;
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const roleOf: Partial<Record<Relation, FormRole>> = { student: 'student', coach: 'coach', tutor: 'tutor' };
+
+export function bookletFormsService(ctx: BookletsContext, deps: { items: BookletItemsService; thesis: ThesisService }): BookletFormsService {
+  const { knex } = ctx;
+  const permissions: PermissionMatrix = ctx.permissions;
+
+  /** The forms of registrations with their items; one statement for the forms, one for the items. */
+  async function summaries(registrations: Registration[]): Promise<BookletSummary[]> {
+    const ids = registrations.map((registration) => registration.id);
+    await ctx.ensureForms(knex, ids);
+    const rows: any[] = ids.length
+      ? await knex('booklet_forms as f')
+          .leftJoin('identity_actors as h', 'h.id', 'f.lock_holder_id')
+          .whereIn('f.student_registration_id', ids)
+          .select('f.id', 'f.booklet_item_id', 'f.student_registration_id', 'f.version', 'f.average_mark', 'f.updated_at', 'f.validated_at',
+            knex.raw("nullif(concat_ws(' ', h.first_name, h.last_name), '') AS locked_by"))
+      : [];
+    const items = new Map((await deps.items.byIds(knex, [...new Set(rows.map((row) => row.booklet_item_id))])).map((item) => [item.id, item]));
+    return registrations.map((registration) => ({
+      registration,
+      forms: rows
+        .filter((row) => row.student_registration_id === registration.id && items.has(row.booklet_item_id))
+        .map((row) => {
+          const item = items.get(row.booklet_item_id)!;
+          return {
+            id: row.id, itemId: item.id, title: item.title, position: item.position, modules: item.modules, version: row.version, averageMark: Number(row.average_mark),
+            updatedAt: iso(row.updated_at), validatedAt: row.validated_at ? iso(row.validated_at) : null, lockedBy: row.locked_by ?? null,
+          };
+        })
+        .sort((a, b) => a.position - b.position),
+    }));
+  }
+
+  /** The form's row and registration as the actor sees it (404 when out of reach), and what the actor may do. */
+  async function load(actor: Actor | null, id: string) {
+    permissions.assert(actor, perm.formRead);
+    const row = await knex('booklet_forms as f')
+      .leftJoin('identity_actors as h', 'h.id', 'f.lock_holder_id')
+      .where('f.id', id)
+      .first('f.*', 'h.email as holder_email', 'h.first_name as holder_first', 'h.last_name as holder_last');
+    if (!row) throw new NotFoundError('booklet form');
+    const registration = await reachable(ctx, actor, row.student_registration_id);
+    const [item] = await deps.items.byIds(knex, [row.booklet_item_id]);
+    const fillers = formFillers(item!.modules);
+    const canEdit = !row.validated_at && registration.relations.some((relation) => {
+      const role = roleOf[relation];
+      return role && fillers.includes(role) && permissions.isGranted(actor, perm.formWrite, registration.trainingGroup.campusId);
+    });
+    const canUnlock = !row.validated_at && (canEdit || registration.relations.includes('manager'));
+    return { row, registration, item: item!, fillers, canEdit, canUnlock };
+  }
+
+  const lockState = (row: any, actor: Actor): LockState => ({
+    userLogin: row.holder_email ?? null,
+    userFullName: row.lock_holder_id ? `${row.holder_first} ${row.holder_last}` : null,
+    timestamp: row.locked_at ? iso(row.locked_at) : null,
+    lastEditTimestamp: iso(row.updated_at),
+    version: row.version,
+    mine: row.lock_holder_id === actor.id,
+  });
+
+  async function freshLock(actor: Actor, id: string) {
+    const row = await knex('booklet_forms as f').leftJoin('identity_actors as h', 'h.id', 'f.lock_holder_id').where('f.id', id)
+      .first('f.lock_holder_id', 'f.locked_at', 'f.updated_at', 'f.version', 'h.email as holder_email', 'h.first_name as holder_first', 'h.last_name as holder_last');
+    return lockState(row, actor);
+  }
+
+  function values(row: any, skills: string[], item: BookletItem): FormValues {
+    const saved = row.values ?? {};
+    const skillMarks = saved.skillMarks?.length || !hasSkillMarks(item.modules) ? (saved.skillMarks ?? []) : skills.map((skill) => ({ skill, mark: null, comment: '' }));
+    return { tasks: saved.tasks ?? [], skillMarks, note: saved.note ?? '', updatedAt: iso(row.updated_at) };
+  }
+
+  return {
+    async mine(actor) {
+      permissions.assert(actor, perm.formRead);
+      const me = actor.id;
+      const registrations = await ctx.registrations(actor, (qb) =>
+        qb.where((w) => w.where('sr.student_id', me)
+          .orWhereExists(knex('teaching_coach_attributions as ca').where('ca.coach_id', me).whereRaw('ca.student_id = sr.student_id'))
+          .orWhereExists(knex('students_student_contracts as sc').join('people_corporation_people as cp', 'cp.corporation_id', 'sc.corporation_id')
+            .where('cp.actor_id', me).whereRaw('sc.registration_id = sr.id AND current_date BETWEEN sc.start_date AND sc.end_date'))));
+      // Staff relations alone do not make an apprentice "mine".
+      return summaries(registrations.filter((registration) => registration.relations.some((relation) => relation !== 'staff' && relation !== 'manager')));
+    },
+    async group(actor, trainingGroupId) {
+      permissions.assert(actor, perm.formReadAll);
+      const registrations = await ctx.registrations(actor, (qb) => qb.where('tg.id', trainingGroupId));
+      const visible = registrations.filter((registration) => registration.relations.includes('staff'));
+      if (!visible.length && !(await knex('trainings_training_groups').where('id', trainingGroupId).first('campus_id').then((g) => g && permissions.isGranted(actor, perm.formReadAll, g.campus_id)))) {
+        throw new NotFoundError('training group');
+      }
+      return summaries(visible);
+    },
+    async booklet(actor, registrationId) {
+      const registration = await reachable(ctx, actor, registrationId);
+      return (await summaries([registration]))[0]!;
+    },
+    async form(actor, id) {
+      const { row, registration, item, fillers, canEdit, canUnlock } = await load(actor, id);
+      const skills = hasSkillMarks(item.modules) ? ((await deps.thesis.skillNames([item.trainingId])).get(item.trainingId) ?? []) : [];
+      return {
+        id, item, registration: { id: registration.id, student: registration.student, trainingGroup: registration.trainingGroup },
+        values: values(row, skills, item), averageMark: Number(row.average_mark), version: row.version, lock: lockState(row, actor!),
+        validatedAt: row.validated_at ? iso(row.validated_at) : null, fillers, canEdit, canUnlock,
+      };
+    },
+    async checkLock(actor, id) {
+      const { row } = await load(actor, id);
+      return lockState(row, actor!);
+    },
+    async setLock(actor, id, force, t) {
+      const { canEdit } = await load(actor, id);
+      if (!canEdit) throw new AccessDeniedError();
+      // Taken when free or already ours; with force (after the SPEC §8 warning) from whoever holds it.
+      const taken = await knex('booklet_forms')
+        .where({ id }).whereNull('validated_at')
+        .where((w) => (force ? w : w.whereNull('lock_holder_id').orWhere('lock_holder_id', actor!.id)))
+        .update({ lock_holder_id: actor!.id, locked_at: knex.raw('CASE WHEN lock_holder_id = ? THEN locked_at ELSE now() END', [actor!.id]) });
+      const state = await freshLock(actor!, id);
+      if (!taken) ctx.refuse(t, 'booklets.lock.lockedBy', '', { name: state.userFullName, since: state.timestamp });
+      return state;
+    },
+    async releaseLock(actor, id, force, t) {
+      const { canUnlock } = await load(actor, id);
+      if (force && !canUnlock) ctx.refuse(t, 'booklets.lock.unlockFailed');
+      await knex('booklet_forms').where({ id }).where((w) => (force ? w : w.where('lock_holder_id', actor!.id))).update({ lock_holder_id: null, locked_at: null });
+      return freshLock(actor!, id);
+    },
+    async save(actor, id, input, t) {
+      const { canEdit, row: before } = await load(actor, id);
+      if (!canEdit) {
+        if (before.validated_at) ctx.refuse(t, 'booklets.lock.validated');
+        throw new AccessDeniedError();
+      }
+      const quit = input.action === 'save_and_quit';
+      const saved = { tasks: input.values.tasks, skillMarks: input.values.skillMarks.map((s) => ({ skill: s.skill, mark: s.mark ?? null, comment: s.comment })), note: input.values.note };
+      // No lost update: the write happens only if the actor still holds the lock and nobody saved since their version.
+      const [row] = await knex('booklet_forms')
+        .where({ id, lock_holder_id: actor!.id, version: input.version }).whereNull('validated_at')
+        .update({
+          values: JSON.stringify(saved), average_mark: averageMark(saved.skillMarks), version: knex.raw('version + 1'), updated_by: actor!.id, updated_at: knex.fn.now(),
+          ...(quit ? { lock_holder_id: null, locked_at: null } : {}),
+        })
+        .returning(['version', 'updated_at']);
+      if (!row) {
+        const state = await freshLock(actor!, id);
+        if (!state.mine) ctx.refuse(t, state.userFullName ? 'booklets.lock.lostTo' : 'booklets.lock.lost', '', { name: state.userFullName });
+        ctx.refuse(t, 'booklets.lock.stale');
+      }
+      return { success: true, locked: !quit, version: row.version, updatedValues: { ...saved, updatedAt: iso(row.updated_at) } };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { CoreDeps } from '@alterna/core';
+import { bookletsContext } from './context.js';
+import { bookletFormsService, type BookletFormsService } from './forms.js';
+import { bookletItemsService, type BookletItemsService } from './items.js';
+import { thesisService, type ThesisService } from './thesis.js';
+
+/** What the module offers: other modules reach it with core.module<BookletsServices>('booklets'). */
+export interface BookletsServices {
+  items: BookletItemsService;
+  thesis: ThesisService;
+  forms: BookletFormsService;
+}
+
+export function bookletsServices(core: CoreDeps): BookletsServices {
+  const ctx = bookletsContext(core);
+  const items = bookletItemsService(ctx);
+  const thesis = thesisService(ctx);
+  return { items, thesis, forms: bookletFormsService(ctx, { items, thesis }) };
+}
