@@ -43,6 +43,9 @@ export const pages = [
   { id: 'trainings.groupNew', en: '/training-center/groups/new', fr: '/centre-de-formation/groupes/nouveau', space: 'staff', navKey: null },
   { id: 'trainings.group', en: '/training-center/groups/$id', fr: '/centre-de-formation/groupes/$id', space: 'staff', navKey: null },
   { id: 'trainings.groupEdit', en: '/training-center/groups/$id/edit', fr: '/centre-de-formation/groupes/$id/modifier', space: 'staff', navKey: null },
+  { id: 'booklets.items', en: '/training-center/trainings/$id/booklet-items', fr: '/centre-de-formation/formations/$id/elements-livret', space: 'staff', navKey: null },
+  { id: 'booklets.group', en: '/training-center/groups/$id/booklets', fr: '/centre-de-formation/groupes/$id/livrets', space: 'staff', navKey: null },
+  { id: 'booklets.staffForm', en: '/administration/booklet-forms/$id', fr: '/administration/formulaires-livret/$id', space: 'staff', navKey: null },
   { id: 'trainings.subjects', en: '/training-center/school-subjects', fr: '/centre-de-formation/matieres', space: 'staff', navKey: 'trainings.nav.subjects' },
   { id: 'trainings.gradeScales', en: '/training-center/grade-scales', fr: '/centre-de-formation/baremes-de-notation', space: 'staff', navKey: 'trainings.nav.gradeScales' },
   { id: 'trainingCentre.campuses', en: '/training-center/campuses', fr: '/centre-de-formation/campus', space: 'staff', navKey: 'trainingCentre.nav.campuses' },
@@ -101,6 +104,7 @@ export const pages = [
 
 
   { id: 'teacher.home', en: '/teacher/dashboard', fr: '/formateur/tableau-de-bord', space: 'teacher', navKey: 'nav.dashboard' },
+  { id: 'timetable.teacher', en: '/teacher/timetable', fr: '/formateur/emploi-du-temps', space: 'teacher', navKey: 'timetable.nav' },
   { id: 'courses.mine', en: '/my-courses', fr: '/mes-cours', space: 'teacher', navKey: 'courses.nav.mine' },
   { id: 'courses.subject', en: '/my-courses/$schoolSubject', fr: '/mes-cours/$schoolSubject', space: 'teacher', navKey: null },
   { id: 'courses.exercises', en: '/my-courses/$schoolSubject/exercices', fr: '/mes-cours/$schoolSubject/exercices', space: 'teacher', navKey: null },
@@ -117,18 +121,27 @@ export const pages = [
 
   { id: 'coach.home', en: '/coach/dashboard', fr: '/coach/tableau-de-bord', space: 'coach', navKey: 'nav.dashboard' },
   { id: 'attendance.coached', en: '/coach/attendance', fr: '/coach/assiduite', space: 'coach', navKey: 'attendance.nav.coached' },
+  { id: 'booklets.coach', en: '/coach/booklets', fr: '/coach/livrets', space: 'coach', navKey: 'booklets.nav.apprentices' },
+  { id: 'booklets.coachForm', en: '/coach/booklet-forms/$id', fr: '/coach/formulaires-livret/$id', space: 'coach', navKey: null },
   { id: 'profileChanges.coach', en: '/coach/my-profile', fr: '/coach/mon-profil', space: 'coach', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'tutor.home', en: '/tutor/dashboard', fr: '/tuteur/tableau-de-bord', space: 'tutor', navKey: 'nav.dashboard' },
   { id: 'attendance.followedTutor', en: '/tutor/attendance', fr: '/tuteur/assiduite', space: 'tutor', navKey: 'attendance.nav.coached' },
+  { id: 'booklets.tutor', en: '/tutor/booklets', fr: '/tuteur/livrets', space: 'tutor', navKey: 'booklets.nav.apprentices' },
+  { id: 'booklets.tutorForm', en: '/tutor/booklet-forms/$id', fr: '/tuteur/formulaires-livret/$id', space: 'tutor', navKey: null },
   { id: 'profileChanges.tutor', en: '/tutor/my-profile', fr: '/tuteur/mon-profil', space: 'tutor', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'corporation.home', en: '/corporation/dashboard', fr: '/entreprise/tableau-de-bord', space: 'corporation', navKey: 'nav.dashboard' },
   { id: 'attendance.followedCorporation', en: '/corporation/attendance', fr: '/entreprise/assiduite', space: 'corporation', navKey: 'attendance.nav.coached' },
+  { id: 'booklets.corporation', en: '/corporation/booklets', fr: '/entreprise/livrets', space: 'corporation', navKey: 'booklets.nav.apprentices' },
+  { id: 'booklets.corporationForm', en: '/corporation/booklet-forms/$id', fr: '/entreprise/formulaires-livret/$id', space: 'corporation', navKey: null },
   { id: 'profileChanges.corporation', en: '/corporation/my-profile', fr: '/entreprise/mon-profil', space: 'corporation', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },
+  { id: 'timetable.student', en: '/my-space/timetable', fr: '/mon-espace/emploi-du-temps', space: 'student', navKey: 'timetable.nav' },
   { id: 'courses.student', en: '/my-space/courses', fr: '/mon-espace/cours', space: 'student', navKey: 'courses.nav.student' },
+  { id: 'booklets.student', en: '/my-space/booklet', fr: '/mon-espace/livret', space: 'student', navKey: 'booklets.nav.mine' },
+  { id: 'booklets.studentForm', en: '/my-space/booklet-forms/$id', fr: '/mon-espace/formulaires-livret/$id', space: 'student', navKey: null },
   { id: 'attendance.mine', en: '/my-attendance', fr: '/mes-presences', space: 'student', navKey: 'attendance.nav.mine' },
   { id: 'attendance.myAbsences', en: '/absences-and-lateness/my-absences', fr: '/absences-et-retards/mes-absences', space: 'student', navKey: 'attendance.nav.myAbsences' },
   { id: 'attendance.addJustificative', en: '/absences-and-lateness/my-absences/add-justificative', fr: '/absences-et-retards/mes-absences/ajouter-justificatif', space: 'student', navKey: null },

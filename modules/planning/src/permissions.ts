@@ -13,6 +13,7 @@ export const perm = {
   resourceUpdate: 'planning.resource.update',
   /** One's own live iCal feed (teachers and students); a room's feed goes with resourceRead/resourceUpdate. */
   ownCalendarFeed: 'planning.calendar-feed.own',
+  ownTimetable: 'planning.timetable.own',
 } as const;
 
 export const permissions: PermissionDeclaration[] = [
@@ -23,4 +24,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.resourceRead, kind: 'read', typologies: staffTypologies, label: 'planning.permissions.resourceRead' },
   { id: perm.resourceUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.resourceUpdate' },
   { id: perm.ownCalendarFeed, kind: 'change', typologies: ['teacher', 'trainer', 'student'], label: 'planning.permissions.ownCalendarFeed' },
+  { id: perm.ownTimetable, kind: 'read', typologies: ['teacher', 'trainer', 'student'], label: 'planning.permissions.ownTimetable' },
 ];

@@ -3,6 +3,7 @@ import { attendanceHook, type AttendanceHook } from './attendance.js';
 import { bookingsService, type BookingsService } from './bookings.js';
 import { bulkService, type BulkService } from './bulk.js';
 import { calendarFeedsService, type CalendarFeedsService } from './calendar-feeds.js';
+import { timetableService, type TimetableService } from './timetable.js';
 import { conflictsService, type ConflictsService } from './conflicts.js';
 import type { PlanningDeps } from './deps.js';
 import { planningGroupsService, type PlanningGroupsService } from './groups.js';
@@ -26,6 +27,7 @@ export interface PlanningServices {
   occupancy: OccupancyService;
   /** Live iCal feeds of teachers, students and rooms. */
   calendarFeeds: CalendarFeedsService;
+  timetable: TimetableService;
 }
 
 export function planningServices(core: CoreDeps): PlanningServices {
@@ -52,6 +54,7 @@ export function planningServices(core: CoreDeps): PlanningServices {
     bookings: bookingsService(deps),
     occupancy: occupancyService(deps),
     calendarFeeds: calendarFeedsService(deps),
+    timetable: timetableService(deps),
   };
   return all;
 }

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { lessonNow } from '../support/attendance/fixtures.js';
+import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+
+let app: TestApp;
+let browser: Browser;
+let lesson: Awaited<ReturnType<typeof lessonNow>>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  lesson = await lessonNow(app, 'paris', 1);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('my timetable in the browser', () => {
+  it('shows the teacher’s week in French and the student’s in English', async () => {
+    for (const [email, locale, home, link] of [
+      [lesson.teacherEmail, 'fr-FR', '**/formateur/tableau-de-bord', 'Mon emploi du temps'],
+      [lesson.students[0]!.email, 'en-GB', '**/my-space', 'My timetable'],
+    ] as const) {
+      const context = await newContext(browser, app.baseUrl, locale);
+      const page = await context.newPage();
+      await login(page, email);
+      await page.waitForURL(home);
+      await page.getByRole('link', { name: link }).click();
+      await expect.poll(() => page.getByTestId('timetable-lesson').count()).toBeGreaterThan(0);
+      expect(await page.getByTestId('timetable-lesson').first().textContent()).toContain('Culture générale');
+      await screenshot(page, `timetable-${locale === 'fr-FR' ? 'teacher-fr' : 'student-en'}`);
+      await page.getByTestId('next-week').click();
+      await page.waitForURL('**?week=*');
+      await expect.poll(() => page.getByTestId('timetable-lesson').count()).toBe(0);
+      await context.close();
+    }
+  });
+});
