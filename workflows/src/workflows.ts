@@ -5,3 +5,4 @@ export * from './profile-changes/transition.js';
 export * from './planning/index.js';
 export * from './identity/purge-login-records.js';
 export * from './attendance/alerts.js';
+export * from './marks/report-cards-zip.js';

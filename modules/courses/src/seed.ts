@@ -15,7 +15,7 @@ export async function seedCourses(knex: Knex): Promise<void> {
     .where('l.status', 'active')
     .distinct('lt.teacher_id', 'l.school_subject_id', 'l.campus_id', 'lg.planning_group_id')
     .orderBy(['lt.teacher_id', 'l.school_subject_id', 'lg.planning_group_id'])
-    .limit(40);
+    .limit(100);
   if (!courses.length) return;
   await knex.transaction(async (trx) => {
     const exercises = await trx('courses_exercises')
@@ -25,13 +25,19 @@ export async function seedCourses(knex: Knex): Promise<void> {
       ]))
       .returning('id');
     await trx('courses_exercise_planning_groups').insert(exercises.map((row: { id: string }, i: number) => ({ exercise_id: row.id, planning_group_id: courses[Math.floor(i / 2)]!.planning_group_id })));
+    // A coming exam, and two past ones the marks module's seed grades (a semester of marks).
+    const examsPerCourse = 3;
     const exams = await trx('courses_exams')
-      .insert(courses.map((c, i) => ({
-        campus_id: c.campus_id, teacher_id: c.teacher_id, school_subject_id: c.school_subject_id, title: 'Contrôle de connaissances', exam_date: day(14 + (i % 7)),
-        start_time: '09:00', duration_minutes: 90, coefficient: 2, description: 'Sans documents.', published: true, created_by: c.teacher_id,
-      })))
+      .insert(courses.flatMap((c, i) => [
+        { title: 'Contrôle de connaissances', exam_date: day(14 + (i % 7)), coefficient: 2 },
+        { title: 'Interrogation écrite', exam_date: day(-35 - (i % 5)), coefficient: 1 },
+        { title: 'Évaluation de mi-semestre', exam_date: day(-14 - (i % 5)), coefficient: 2 },
+      ].map((exam) => ({
+        ...exam, campus_id: c.campus_id, teacher_id: c.teacher_id, school_subject_id: c.school_subject_id,
+        start_time: '09:00', duration_minutes: 90, description: 'Sans documents.', published: true, created_by: c.teacher_id,
+      }))))
       .returning('id');
-    await trx('courses_exam_planning_groups').insert(exams.map((row: { id: string }, i: number) => ({ exam_id: row.id, planning_group_id: courses[i]!.planning_group_id })));
+    await trx('courses_exam_planning_groups').insert(exams.map((row: { id: string }, i: number) => ({ exam_id: row.id, planning_group_id: courses[Math.floor(i / examsPerCourse)]!.planning_group_id })));
     // The reports of the past week's lessons of those teachers.
     await trx.raw(
       `INSERT INTO courses_lesson_reports (lesson_id, done, homework, written_by)

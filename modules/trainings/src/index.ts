@@ -7,6 +7,7 @@ import { trainingPlans } from './migrations/20261201000300_training_plans.js';
 import { trainingGroups } from './migrations/20261201000400_training_groups.js';
 import { gradeScales } from './migrations/20261201000500_grade_scales.js';
 import { readViews } from './migrations/20261210000100_read_views.js';
+import { gradeScaleReadViews } from './migrations/20270110000100_grade_scale_read_views.js';
 import { permissions } from './permissions.js';
 import { trainingsServices, type TrainingsServices } from './services/index.js';
 import { routes } from './routes.js';
@@ -22,7 +23,7 @@ export { perm } from './permissions.js';
 export default defineModule<TrainingsServices>({
   name: 'trainings',
   dependsOn: ['training-centre'],
-  migrations: [schoolSubjects, trainings, trainingPlans, trainingGroups, gradeScales, readViews],
+  migrations: [schoolSubjects, trainings, trainingPlans, trainingGroups, gradeScales, readViews, gradeScaleReadViews],
   locales: { fr, en },
   permissions,
   services: (core) => trainingsServices(core),

@@ -1,0 +1,45 @@
+import type { Knex } from '@alterna/core';
+
+/**
+ * The demo's semester of marks: each past exam (courses' read views) counts for semester 1 and a grade scale element
+ * of its group's training, and every student of its groups gets a mark (a quarter-point from 6 to 20, one in twenty
+ * absent), the same on every seed (hashes, not random). Set inserts, a few general appraisals.
+ */
+export async function seedMarks(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw(
+      `INSERT INTO marks_exam_settings (exam_id, grade_scale_element_id, semester, updated_by)
+       SELECT DISTINCT ON (x.id) x.id, e.id, 1, x.teacher_id
+         FROM courses_exams_view x
+         JOIN courses_exam_planning_groups_view xg ON xg.exam_id = x.id
+         JOIN planning_planning_groups g ON g.id = xg.planning_group_id
+         JOIN trainings_training_groups tg ON tg.id = g.training_group_id
+         JOIN trainings_grade_scale_elements e ON e.training_id = tg.training_id
+        WHERE x.exam_date < current_date
+        ORDER BY x.id, abs(hashtext(x.teacher_id::text || x.school_subject_id::text || e.position::text)), e.id
+       ON CONFLICT (exam_id) DO NOTHING`,
+    );
+    await trx.raw(
+      `INSERT INTO marks_exam_marks (exam_id, student_id, status, value, entered_by)
+       SELECT q.exam_id, q.student_id,
+              CASE WHEN q.h % 20 = 0 THEN 'absent' ELSE 'present' END,
+              CASE WHEN q.h % 20 = 0 THEN NULL ELSE 6 + (q.h % 57) * 0.25 END,
+              q.teacher_id
+         FROM (SELECT DISTINCT s.exam_id, r.student_id, x.teacher_id, abs(hashtext(s.exam_id::text || r.student_id::text)) AS h
+                 FROM marks_exam_settings s
+                 JOIN courses_exams_view x ON x.id = s.exam_id
+                 JOIN courses_exam_planning_groups_view xg ON xg.exam_id = s.exam_id
+                 JOIN planning_planning_group_subscriptions sub ON sub.planning_group_id = xg.planning_group_id
+                 JOIN students_student_registrations r ON r.id = sub.student_registration_id) q
+       ON CONFLICT (exam_id, student_id) DO NOTHING`,
+    );
+    await trx.raw(
+      `INSERT INTO marks_general_appraisals (student_id, training_id, semester, text)
+       SELECT DISTINCT r.student_id, tg.training_id, 1, 'Semestre sérieux, à poursuivre.'
+         FROM marks_exam_marks m
+         JOIN students_student_registrations r ON r.student_id = m.student_id
+         JOIN trainings_training_groups tg ON tg.id = r.training_group_id
+       ON CONFLICT DO NOTHING`,
+    );
+  });
+}

@@ -1,0 +1,93 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { todayIn, xlsxContentType, type Actor, type FileToSend, type PermissionMatrix, type Translate } from '@alterna/core';
+import { perm } from '../permissions.js';
+import type { ReportCard, StudentMark } from '../types.js';
+import type { MarksContext } from './context.js';
+import type { GroupRow, ReportCardsService } from './report-cards.js';
+
+export interface StudentMarksService {
+  /** The student's own marks, newest exam first. */
+  marks(actor: Actor | null): Promise<{ marks: StudentMark[] }>;
+  /** The student's report cards: each training group and semester they have marks in. */
+  reportCards(actor: Actor | null): Promise<{ reportCards: ReportCard[] }>;
+  /** `/my-marks/export`: the marks as an xlsx, streamed (exceljs's streaming writer). */
+  export(actor: Actor | null, t: Translate): Promise<FileToSend>;
+}
+
+export function studentMarksService(ctx: MarksContext, cards: ReportCardsService): StudentMarksService {
+  const { knex } = ctx;
+  const permissions: PermissionMatrix = ctx.permissions;
+
+  const marks = async (studentId: string): Promise<StudentMark[]> => {
+    const rows = await knex('marks_exam_marks as m')
+      .join('courses_exams_view as x', 'x.id', 'm.exam_id')
+      .join('trainings_school_subjects as ss', 'ss.id', 'x.school_subject_id')
+      .leftJoin('marks_exam_settings as s', 's.exam_id', 'm.exam_id')
+      .leftJoin('trainings_grade_scale_elements as e', 'e.id', 's.grade_scale_element_id')
+      .where('m.student_id', studentId)
+      .select('m.exam_id', 'x.title', 'ss.name as subject', 'm.status', 's.semester', 'e.name as element',
+        knex.raw("to_char(x.exam_date, 'YYYY-MM-DD') AS exam_date"), knex.raw('x.coefficient::float8 AS coefficient'), knex.raw('m.value::float8 AS value'))
+      .orderBy([{ column: 'x.exam_date', order: 'desc' }, { column: 'x.title' }, { column: 'm.exam_id' }]);
+    return rows.map((r: any) => ({
+      examId: r.exam_id, title: r.title, date: r.exam_date, subject: r.subject, coefficient: Number(r.coefficient), status: r.status,
+      value: r.value === null ? null : Number(r.value), semester: r.semester ?? null, element: r.element ?? null,
+    }));
+  };
+
+  return {
+    async marks(actor) {
+      permissions.assert(actor, perm.studentRead);
+      return { marks: await marks(actor.id) };
+    },
+
+    async reportCards(actor) {
+      permissions.assert(actor, perm.studentRead);
+      // The groups and semesters the student has marks in (one statement), then each group's cards (a set computation each).
+      const rows = await knex('students_student_registrations as r')
+        .join('trainings_training_groups as tg', 'tg.id', 'r.training_group_id')
+        .join('trainings_trainings as tr', 'tr.id', 'tg.training_id')
+        .join('trainings_grade_scale_elements as e', 'e.training_id', 'tg.training_id')
+        .join('marks_exam_settings as s', 's.grade_scale_element_id', 'e.id')
+        .join('marks_exam_marks as m', function on() {
+          this.on('m.exam_id', 's.exam_id').andOn('m.student_id', 'r.student_id');
+        })
+        .where('r.student_id', actor.id)
+        .distinct('tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name', 's.semester')
+        .orderBy(['tg.name', 's.semester']);
+      const reportCards: ReportCard[] = [];
+      for (const row of rows as (GroupRow & { semester: number })[]) reportCards.push(...(await cards.compute(row, row.semester, [actor.id])));
+      return { reportCards };
+    },
+
+    async export(actor, t) {
+      permissions.assert(actor, perm.studentRead);
+      // Read before the first byte goes out, so a failure is still a clean error answer.
+      const rows = await marks(actor.id);
+      const stream = new PassThrough();
+      void writeMarksWorkbook(stream, rows, t).catch((error: unknown) => stream.destroy(error as Error));
+      return { filename: `${t('marks.export.filename')}-${todayIn('Europe/Paris')}.xlsx`, contentType: xlsxContentType, stream };
+    },
+  };
+}
+
+const columns = [
+  { key: 'date', width: 12 }, { key: 'subject', width: 24 }, { key: 'exam', width: 30 }, { key: 'element', width: 22 },
+  { key: 'semester', width: 10 }, { key: 'coefficient', width: 12 }, { key: 'mark', width: 10 }, { key: 'status', width: 12 },
+] as const;
+
+/** One sheet, a bold header row in the student's language; marks as numbers (two decimals) so a spreadsheet can sum them. */
+async function writeMarksWorkbook(stream: PassThrough, rows: StudentMark[], t: Translate): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(t('marks.export.sheet') as string);
+  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));
+  sheet.getColumn('mark').numFmt = '0.00';
+  const header = sheet.addRow(columns.map((c) => t(`marks.export.columns.${c.key}`)));
+  header.font = { bold: true };
+  header.commit();
+  for (const row of rows) {
+    sheet.addRow([row.date, row.subject, row.title, row.element ?? '', row.semester ?? '', row.coefficient, row.value ?? '', t(`marks.statuses.${row.status}`)]).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
