@@ -67,7 +67,7 @@ describe('web shell in Chromium', () => {
     expect(await page.locator('button[type=submit]').textContent()).toBe('Log in');
     await login(page, demo('student'));
     await page.waitForURL('**/my-space');
-    expect(await navLinks(page)).toEqual(['student.home', 'timetable.student', 'courses.student', 'attendance.mine', 'attendance.myAbsences', 'profileChanges.student']);
+    expect(await navLinks(page)).toEqual(['student.home', 'timetable.student', 'courses.student', 'booklets.student', 'attendance.mine', 'attendance.myAbsences', 'profileChanges.student']);
     expect(await page.getByTestId('space-nav').textContent()).toContain('My space');
     await screenshot(page, 'student-home-en');
     await context.close();

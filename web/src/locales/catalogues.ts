@@ -2,6 +2,7 @@
 // plus one file per planning area (each area owns its own file). A message the server also sends is the module's,
 // never a copy here; the web's wording wins only where it differs on purpose (capitalised labels of in-sentence words).
 import * as attendance from '@alterna/attendance/locales';
+import * as booklets from '@alterna/booklets/locales';
 import * as courses from '@alterna/courses/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
@@ -14,6 +15,8 @@ import en from './en.json';
 import fr from './fr.json';
 import coursesEn from './courses.en.json';
 import coursesFr from './courses.fr.json';
+import bookletsEn from './booklets.en.json';
+import bookletsFr from './booklets.fr.json';
 import planningCommonEn from './planning/common.en.json';
 import planningCommonFr from './planning/common.fr.json';
 import planningCalendarEn from './planning/calendar.en.json';
@@ -53,6 +56,7 @@ type Language = 'fr' | 'en';
 /** The modules' catalogues under the keys the screens use. */
 const modules = (lang: Language): Tree => ({
   attendance: attendance[lang],
+  booklets: booklets[lang],
   courses: courses[lang],
   people: people[lang],
   planning: planning[lang],
@@ -66,5 +70,5 @@ const modules = (lang: Language): Tree => ({
   trainings: trainings[lang],
 });
 
-export const frCatalogue = over(modules('fr'), build(fr, coursesFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
-export const enCatalogue = over(modules('en'), build(en, coursesEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));
+export const frCatalogue = over(modules('fr'), build(fr, coursesFr, bookletsFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
+export const enCatalogue = over(modules('en'), build(en, coursesEn, bookletsEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));

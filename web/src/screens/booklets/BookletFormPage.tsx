@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { averageMark, hasSkillMarks, hasTasks, lockPollMs, type FormValuesInput } from '@alterna/booklets/validation';
+import { fullName } from '../../session';
+import { confirm, errorDialog } from '../../shared/dialogs';
+import { errorMessage, ViolationError } from '../../shared/http';
+import { PageTitle } from '../../shared/PageTitle';
+import { usePageData } from '../../shared/queries';
+import { toast } from '../../shared/toast';
+import { checkLock, loadForm, releaseLock, saveForm, setLock, type BookletForm } from './api';
+
+/**
+ * A booklet form (SPEC §4 evaluation form lock, §7 form locking): read mode; edit mode once the lock is taken (the
+ * button becomes cancel); others see who holds it and since when and may force it open. The lock is polled every 5 s
+ * and the page reloads when the data or the lock's owner changed.
+ */
+export function BookletFormPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const page = usePageData(['booklets.form', id], () => loadForm(id), { keepPrevious: false });
+  if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
+  return page.data ? <FormView key={`${page.data.form.id}:${page.data.form.version}`} form={page.data.form} /> : null;
+}
+
+const reload = () => window.location.reload();
+
+function FormView({ form }: { form: BookletForm }) {
+  const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState(form.lock.mine);
+  const [values, setValues] = useState<FormValuesInput>({ tasks: form.values.tasks, skillMarks: form.values.skillMarks, note: form.values.note });
+  const [busy, setBusy] = useState(false);
+  const known = useRef({ edit: form.lock.lastEditTimestamp, holder: form.lock.userLogin });
+  const [lock, setLockState] = useState(form.lock);
+  const at = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      void checkLock(form.id).then((state) => {
+        // Someone saved, or the lock changed hands: what is on screen is no longer the truth.
+        if (state.lastEditTimestamp !== known.current.edit || state.userLogin !== known.current.holder) reload();
+      }).catch(() => undefined);
+    }, lockPollMs);
+    return () => window.clearInterval(timer);
+  }, [form.id]);
+
+  const lockedByOther = Boolean(lock.userLogin) && !lock.mine;
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try { await action(); } finally { setBusy(false); }
+  };
+  const take = () => run(async () => {
+    try {
+      const state = await setLock(form.id);
+      known.current.holder = state.userLogin;
+      setLockState(state);
+      setEditing(true);
+    } catch (error) {
+      await errorDialog(errorMessage(error));
+      reload();
+    }
+  });
+  const cancel = () => run(async () => {
+    await releaseLock(form.id).catch(() => undefined);
+    reload();
+  });
+  const unlock = () => run(async () => {
+    const ok = await confirm({ message: t('booklets.form.unlockConfirm', { name: lock.userFullName }), confirmLabel: t('booklets.form.unlock'), color: 'red' });
+    if (!ok) return;
+    try {
+      await releaseLock(form.id, true);
+      reload();
+    } catch {
+      await errorDialog(t('booklets.form.unlockFailed'));
+    }
+  });
+  const save = (action: 'save' | 'save_and_quit') => run(async () => {
+    try {
+      const result = await saveForm(form.id, action, form.version, values);
+      toast.success(t('booklets.form.saved'));
+      known.current.edit = result.updatedValues.updatedAt;
+      if (action === 'save_and_quit') known.current.holder = null;
+      reload();
+    } catch (error) {
+      if (error instanceof ViolationError && error.status === 422) await errorDialog(error.message, t('booklets.form.validationError'));
+      else await errorDialog(t('booklets.form.saveFailed'), t('booklets.form.inputError'));
+      if (error instanceof ViolationError && error.status === 422 && !error.violations.some((v) => v.path)) reload();
+    }
+  });
+
+  const readOnly = !editing;
+  const modules = form.item.modules;
+  return (
+    <Stack gap="lg" maw={960} data-testid="booklet-form-page">
+      <PageTitle
+        title={form.item.title}
+        intro={`${fullName(form.registration.student)} · ${form.registration.trainingGroup.name} · ${form.item.modules.map((m) => t(`booklets.modules.${m}`)).join(', ')}`}
+      />
+      {form.validatedAt && <Alert color="teal" variant="light">{t('booklets.form.validated')}</Alert>}
+      {lockedByOther && (
+        <Alert color="blue" variant="light" data-testid="lock-banner" title={t('booklets.form.lockedTitle')}>
+          <Group justify="space-between">
+            <Text size="sm">{t('booklets.form.lockedBy', { name: lock.userFullName, login: lock.userLogin, at: at(lock.timestamp!) })}</Text>
+            {form.canUnlock && <Button size="xs" color="red" variant="light" onClick={unlock} loading={busy} data-testid="force-unlock">{t('booklets.form.unlock')}</Button>}
+          </Group>
+        </Alert>
+      )}
+      <Card withBorder radius="lg" padding="lg">
+        <Stack>
+          {hasTasks(modules) && (
+            <Stack gap="xs">
+              <Text fw={600}>{t('booklets.form.tasks')}</Text>
+              {values.tasks.map((task, index) => (
+                <Group key={index} wrap="nowrap">
+                  <TextInput style={{ flex: 1 }} value={task} readOnly={readOnly} aria-label={t('booklets.form.task')} data-testid="task-input"
+                    onChange={(e) => { const text = e.currentTarget.value; setValues((v) => ({ ...v, tasks: v.tasks.map((x, i) => (i === index ? text : x)) })); }} />
+                  {!readOnly && <ActionIcon variant="subtle" color="red" aria-label={t('booklets.form.removeTask')} onClick={() => setValues((v) => ({ ...v, tasks: v.tasks.filter((_, i) => i !== index) }))}>×</ActionIcon>}
+                </Group>
+              ))}
+              {!values.tasks.length && <Text size="sm" c="dimmed">{t('booklets.form.noTask')}</Text>}
+              {!readOnly && <Button variant="light" size="xs" w="fit-content" onClick={() => setValues((v) => ({ ...v, tasks: [...v.tasks, ''] }))} data-testid="add-task">{t('booklets.form.addTask')}</Button>}
+            </Stack>
+          )}
+          {hasSkillMarks(modules) && (
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text fw={600}>{t('booklets.form.skills')}</Text>
+                <Badge size="lg" variant="light" data-testid="average-mark">{t('booklets.form.average')} : {averageMark(values.skillMarks).toFixed(2)}</Badge>
+              </Group>
+              <Table>
+                <Table.Tbody>
+                  {values.skillMarks.map((skill, index) => (
+                    <Table.Tr key={index}>
+                      <Table.Td>{skill.skill}</Table.Td>
+                      <Table.Td w={120}>
+                        <NumberInput min={0} max={20} decimalScale={2} value={skill.mark ?? ''} readOnly={readOnly} aria-label={t('booklets.form.mark')} data-testid="skill-mark"
+                          onChange={(mark) => setValues((v) => ({ ...v, skillMarks: v.skillMarks.map((s, i) => (i === index ? { ...s, mark: typeof mark === 'number' ? mark : null } : s)) }))} />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput value={skill.comment} readOnly={readOnly} aria-label={t('booklets.form.comment')}
+                          onChange={(e) => { const comment = e.currentTarget.value; setValues((v) => ({ ...v, skillMarks: v.skillMarks.map((s, i) => (i === index ? { ...s, comment } : s)) })); }} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Stack>
+          )}
+          <Textarea label={t('booklets.form.note')} autosize minRows={4} value={values.note} readOnly={readOnly} data-testid="note-input"
+            onChange={(e) => { const note = e.currentTarget.value; setValues((v) => ({ ...v, note })); }} />
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">{t('booklets.form.updatedAt', { at: at(form.values.updatedAt) })}</Text>
+            {form.canEdit && !lockedByOther && (
+              <Group>
+                {editing ? (
+                  <>
+                    <Button variant="default" onClick={cancel} loading={busy} data-testid="cancel-edit">{t('booklets.form.cancel')}</Button>
+                    <Button variant="light" onClick={() => save('save')} loading={busy} data-testid="save">{t('booklets.form.save')}</Button>
+                    <Button onClick={() => save('save_and_quit')} loading={busy} data-testid="save-and-quit">{t('booklets.form.saveAndQuit')}</Button>
+                  </>
+                ) : (
+                  <Button onClick={take} loading={busy} data-testid="edit">{t('booklets.form.edit')}</Button>
+                )}
+              </Group>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageLink } from '../../navigation';
+import { fullName, useMe } from '../../session';
+import { PageTitle } from '../../shared/PageTitle';
+import { usePageData } from '../../shared/queries';
+import { formPage, loadGroup, loadMine, type BookletSummary } from './api';
+
+/** "My apprentices" (coach, tutor, company) and "my booklet" (apprentice): each booklet with its forms. */
+export function MyBookletsPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const page = usePageData(['booklets.mine'], () => loadMine());
+  const student = me?.space === 'student';
+  return (
+    <Stack gap="lg" data-testid="booklets-page">
+      <PageTitle title={t(student ? 'booklets.page.mine' : 'booklets.page.apprentices')} intro={t(student ? 'booklets.page.mineIntro' : 'booklets.page.apprenticesIntro')} />
+      <Booklets data={page.data?.booklets} error={page.error} />
+    </Stack>
+  );
+}
+
+/** Staff: a training group's booklets at a glance. */
+export function GroupBookletsPage() {
+  const { t } = useTranslation();
+  const { id } = useParams({ strict: false }) as { id: string };
+  const page = usePageData(['booklets.group', id], () => loadGroup(id));
+  return (
+    <Stack gap="lg" data-testid="group-booklets-page">
+      <PageTitle title={t('booklets.page.group')} intro={page.data?.booklets[0]?.registration.trainingGroup.name ?? ''} />
+      <Booklets data={page.data?.booklets} error={page.error} />
+    </Stack>
+  );
+}
+
+function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: string | null }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (error) return <Alert color="red" variant="light" role="alert">{error}</Alert>;
+  if (!data || !me) return null;
+  if (!data.length) return <Text c="dimmed">{t('booklets.page.none')}</Text>;
+  return (
+    <>
+      {data.map(({ registration, forms }) => (
+        <Card key={registration.id} withBorder radius="lg" padding="lg" data-testid="booklet-card">
+          <Group justify="space-between" mb="sm">
+            <Text fw={600}>{fullName(registration.student)}</Text>
+            <Text size="sm" c="dimmed">{registration.trainingGroup.name} · {t('booklets.page.progress', { done: forms.filter((f) => f.version > 0).length, total: forms.length })}</Text>
+          </Group>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr><Table.Th>#</Table.Th><Table.Th>{t('booklets.page.item')}</Table.Th><Table.Th>{t('booklets.page.state')}</Table.Th><Table.Th>{t('booklets.form.average')}</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {forms.map((form) => (
+                <Table.Tr key={form.id}>
+                  <Table.Td>{form.position}</Table.Td>
+                  <Table.Td><PageLink page={formPage[me.space]} params={{ id: form.id }} data-testid="booklet-form-link">{form.title}</PageLink></Table.Td>
+                  <Table.Td>
+                    {form.validatedAt ? <Badge color="teal">{t('booklets.page.validated')}</Badge>
+                      : form.lockedBy ? <Badge color="orange">{t('booklets.page.lockedBy', { name: form.lockedBy })}</Badge>
+                      : form.version > 0 ? <Badge color="blue">{t('booklets.page.filled')}</Badge> : <Badge color="gray">{t('booklets.page.empty')}</Badge>}
+                  </Table.Td>
+                  <Table.Td>{form.modules.some((m) => m.endsWith('-evaluation')) ? form.averageMark.toFixed(2) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult } from '@alterna/booklets/types';
+import type { FormValuesInput } from '@alterna/booklets/validation';
+import type { ActorSpace, PageId } from '../../pages';
+import { requestJson } from '../../shared/http';
+
+export type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult } from '@alterna/booklets/types';
+
+const enc = encodeURIComponent;
+const form = (id: string) => `/api/booklet-forms/${enc(id)}`;
+
+export const loadMine = () => requestJson<{ booklets: BookletSummary[] }>('GET', '/api/booklets/mine');
+export const loadGroup = (group: string) => requestJson<{ booklets: BookletSummary[] }>('GET', `/api/booklets/training-group/${enc(group)}`);
+export const loadForm = (id: string) => requestJson<{ form: BookletForm }>('GET', form(id));
+export const checkLock = (id: string) => requestJson<LockState>('GET', `${form(id)}/check-lock`);
+export const setLock = (id: string, force = false) => requestJson<LockState>('POST', `${form(id)}/set-lock`, { force });
+export const releaseLock = (id: string, force = false) => requestJson<LockState>('POST', `${form(id)}/release-lock`, { force });
+export const saveForm = (id: string, action: 'save' | 'save_and_quit', version: number, values: FormValuesInput) =>
+  requestJson<SaveResult>('POST', form(id), { action, version, values });
+
+const items = (training: string) => `/api/coaching/trainings/${enc(training)}/booklet-items`;
+export const loadItems = (training: string) => requestJson<{ items: BookletItem[] }>('GET', items(training));
+export const createItem = (training: string, body: unknown) => requestJson<{ item: BookletItem }>('POST', items(training), body);
+export const deleteItem = (id: string) => requestJson<void>('DELETE', `/api/coaching/booklet-item/${enc(id)}`);
+export const moveItem = (id: string, position: number) => requestJson<{ items: BookletItem[] }>('POST', `/api/coaching/booklet-item/${enc(id)}/position/${position}`, {});
+
+/** The form page of each space (a page belongs to one space). */
+export const formPage: Record<ActorSpace, PageId> = {
+  staff: 'booklets.staffForm', teacher: 'booklets.staffForm', coach: 'booklets.coachForm', tutor: 'booklets.tutorForm',
+  corporation: 'booklets.corporationForm', student: 'booklets.studentForm',
+};
+export const listPage: Partial<Record<ActorSpace, PageId>> = {
+  coach: 'booklets.coach', tutor: 'booklets.tutor', corporation: 'booklets.corporation', student: 'booklets.student',
+};
