@@ -13,11 +13,12 @@ import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
 import { measureOverlaps } from './measure-overlaps.js';
 import { measureQrCheckIn } from './measure-qr-check-in.js';
+import { measureReportCards } from './measure-report-cards.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -58,6 +59,10 @@ try {
   if (only.has('qr')) {
     log('QR check-in…');
     figures.push(...(await measureQrCheckIn(small)));
+  }
+  if (only.has('reportcards')) {
+    log('report cards…');
+    figures.push(...(await measureReportCards(small)));
   }
 
   if (!only.has('bulk')) throw new Done();
