@@ -1,8 +1,8 @@
 import { NotFoundError, violatedConstraint, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
-import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { repeatedModule, type BookletItemInput, type BookletModule } from '../validation/index.js';
 import type { BookletsContext, Db } from './context.js';
+import type { TrainingCampuses } from './trainings.js';
 
 /** SPEC §3 booklet item with its position in the list (1-based). */
 export interface BookletItem {
@@ -37,7 +37,7 @@ const sameList = (sessionId: string | null) => (qb: any) => (sessionId ? qb.wher
 export function bookletItemsService(ctx: BookletsContext): BookletItemsService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
-  const trainings = () => ctx.core.module<TrainingsServices>('trainings').trainings;
+  const trainings = () => ctx.core.module<TrainingCampuses>('trainings').trainings;
 
   /** The training's campuses; 404 when unknown or none of them is the actor's for this permission. */
   async function campuses(actor: Actor | null, trainingId: string, permission: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { NotFoundError, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
-import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import type { BookletsContext } from './context.js';
+import type { TrainingCampuses } from './trainings.js';
 
 export interface ThesisSkill {
   id: string;
@@ -34,7 +34,7 @@ export function thesisService(ctx: BookletsContext): ThesisService {
   const permissions: PermissionMatrix = ctx.permissions;
   async function assertTraining(actor: Actor | null, trainingId: string, permission: string) {
     permissions.assert(actor, permission);
-    const ids = (await ctx.core.module<TrainingsServices>('trainings').trainings.campusesOf([trainingId])).get(trainingId) ?? [];
+    const ids = (await ctx.core.module<TrainingCampuses>('trainings').trainings.campusesOf([trainingId])).get(trainingId) ?? [];
     if (!ids.some((campusId) => permissions.isGranted(actor, perm.itemRead, campusId))) throw new NotFoundError('training');
     if (permission === perm.itemManage) permissions.assertOnAll(actor, perm.itemManage, ids);
   }
