@@ -4,6 +4,7 @@
 import * as attendance from '@alterna/attendance/locales';
 import * as booklets from '@alterna/booklets/locales';
 import * as courses from '@alterna/courses/locales';
+import * as marks from '@alterna/marks/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
 import * as profileChanges from '@alterna/profile-changes/locales';
@@ -15,6 +16,8 @@ import en from './en.json';
 import fr from './fr.json';
 import coursesEn from './courses.en.json';
 import coursesFr from './courses.fr.json';
+import marksEn from './marks.en.json';
+import marksFr from './marks.fr.json';
 import bookletsEn from './booklets.en.json';
 import bookletsFr from './booklets.fr.json';
 import planningCommonEn from './planning/common.en.json';
@@ -58,6 +61,7 @@ const modules = (lang: Language): Tree => ({
   attendance: attendance[lang],
   booklets: booklets[lang],
   courses: courses[lang],
+  marks: marks[lang],
   people: people[lang],
   planning: planning[lang],
   profileChanges: profileChanges[lang],
@@ -70,5 +74,5 @@ const modules = (lang: Language): Tree => ({
   trainings: trainings[lang],
 });
 
-export const frCatalogue = over(modules('fr'), build(fr, coursesFr, bookletsFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
-export const enCatalogue = over(modules('en'), build(en, coursesEn, bookletsEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));
+export const frCatalogue = over(modules('fr'), build(fr, coursesFr, marksFr, bookletsFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
+export const enCatalogue = over(modules('en'), build(en, coursesEn, marksEn, bookletsEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));

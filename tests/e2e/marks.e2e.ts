@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { gradedCourse } from '../support/marks/fixtures.js';
+
+let app: TestApp;
+let browser: Browser;
+let course: Awaited<ReturnType<typeof gradedCourse>>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  course = await gradedCourse(app, 'paris', 3);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function as(email: string, locale: string, home: string): Promise<Page> {
+  const context = await newContext(browser, app.baseUrl, locale);
+  const page = await context.newPage();
+  await login(page, email);
+  await page.waitForURL(`**${home}`);
+  return page;
+}
+
+const nav = (page: Page, id: string) => page.getByTestId('space-nav').locator(`[data-page-id="${id}"]`);
+
+describe('marks and report cards in the browser', () => {
+  it('the teacher enters an exam\'s marks; the student sees them and the report card; staff see the group', async () => {
+    const teacher = await as(course.teacherEmail, 'fr-FR', '/formateur/tableau-de-bord');
+    expect(await nav(teacher, 'marks.exams').textContent()).toBe('Notes');
+    await nav(teacher, 'marks.exams').click();
+    await teacher.waitForURL('**/notes/examens');
+    await teacher.locator('[data-testid=gradable-exam][data-title="Examen 1"]').getByTestId('enter-marks').click();
+    await teacher.waitForURL(`**/notes/examens/${course.exams[0]}`);
+    const [a, b, c] = course.students;
+    const line = (id: string) => teacher.locator(`[data-testid=mark-line][data-student="${id}"]`);
+    await line(a!.studentId).waitFor();
+
+    // The element is required: nothing is sent, the field says so.
+    await line(a!.studentId).getByTestId('mark-value').fill('15,5'.replace(',', '.'));
+    await line(b!.studentId).getByTestId('mark-value').fill('8');
+    await line(c!.studentId).getByText('Absent').click();
+    await teacher.getByTestId('marks-element').click();
+    await teacher.getByRole('option', { name: new RegExp(`^Oral ${course.groupId.slice(0, 4)}`) }).click();
+    await teacher.getByTestId('marks-semester').click();
+    await teacher.getByRole('option', { name: 'Semestre 2' }).click();
+    await screenshot(teacher, 'marks-entry-teacher-fr');
+    await teacher.getByTestId('marks-save').click();
+    await teacher.getByText('Notes enregistrées.').waitFor();
+    const saved = await app.core.db.knex('marks_exam_marks').where({ exam_id: course.exams[0] }).orderBy('status').select('student_id', 'status', app.core.db.knex.raw('value::float8 AS value'));
+    expect(saved).toEqual(expect.arrayContaining([
+      { student_id: a!.studentId, status: 'present', value: 15.5 },
+      { student_id: b!.studentId, status: 'present', value: 8 },
+      { student_id: c!.studentId, status: 'absent', value: null },
+    ]));
+
+    // The student (English browser) sees the mark, then the report card.
+    const student = await as(a!.email, 'en-GB', '/my-space');
+    await nav(student, 'marks.mine').click();
+    await student.waitForURL('**/my-marks');
+    const mark = student.locator(`[data-testid=my-mark][data-exam="${course.exams[0]}"]`);
+    await mark.waitFor();
+    expect(await mark.getByTestId('my-mark-value').textContent()).toBe('15.50');
+    expect(await student.getByTestId('my-marks-export').getAttribute('href')).toBe('/api/my-marks/export');
+    await screenshot(student, 'marks-mine-student-en');
+    await nav(student, 'marks.reportCards').click();
+    await student.waitForURL('**/my-report-cards');
+    const card = student.locator('[data-testid=report-card][data-semester="2"]');
+    await card.waitFor();
+    // Only the Oral element has a mark: the general average is its average.
+    expect(await card.getByTestId('general-average').textContent()).toBe('General average: 15.50');
+    expect(await card.locator(`[data-testid=report-card-subject][data-name="Oral ${course.groupId.slice(0, 4)}"]`).textContent()).toContain('15.50');
+    await screenshot(student, 'marks-report-card-student-en');
+
+    // French student space, the same report card.
+    const studentFr = await as(b!.email, 'fr-FR', '/mon-espace');
+    await nav(studentFr, 'marks.reportCards').click();
+    await studentFr.waitForURL('**/mes-bulletins');
+    await studentFr.locator('[data-testid=report-card][data-semester="2"]').getByText('Moyenne générale : 8,00').waitFor();
+    await screenshot(studentFr, 'marks-report-card-student-fr');
+
+    // Staff: the group's report cards for semester 2.
+    const staff = await as(demo('pedagogy'), 'en-GB', '/administration/dashboard');
+    await staff.goto(`/report-cards?group=${course.trainingGroupId}&semester=2`);
+    const row = staff.locator(`[data-testid=report-card-row][data-student="${a!.studentId}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('15.50');
+    await screenshot(staff, 'marks-group-staff-en');
+  }, 120_000);
+});

@@ -1,0 +1,56 @@
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReportCard } from './api';
+
+/** A mark or an average as the page's language writes it (two decimals), or a dash. */
+export function useMarkFormat() {
+  const { i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const coefficient = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  return { mark: (value: number | null) => (value === null ? '–' : number.format(value)), coefficient: (value: number) => coefficient.format(value) };
+}
+
+/** One report card: a line per grade scale element, the general average, the rank, the appraisals. */
+export function ReportCardView({ card, withRank = true }: { card: ReportCard; withRank?: boolean }) {
+  const { t } = useTranslation();
+  const format = useMarkFormat();
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="report-card" data-semester={card.semester} data-student={card.student.id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={0}>
+            <Title order={3} fz="lg">{t('marks.reportCards.semesterTitle', { semester: card.semester })}</Title>
+            <Text size="sm" c="dimmed">{card.training.name} · {card.trainingGroup.name}</Text>
+          </Stack>
+          <Stack gap={2} align="flex-end">
+            <Badge size="xl" variant="light" color="indigo" tt="none" data-testid="general-average">{t('marks.reportCards.general', { average: format.mark(card.general) })}</Badge>
+            {withRank && card.rank !== null && <Text size="sm" c="dimmed">{t('marks.reportCards.rank', { rank: card.rank, size: card.groupSize })}</Text>}
+          </Stack>
+        </Group>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('marks.reportCards.subject')}</Table.Th>
+              <Table.Th ta="right">{t('marks.reportCards.coefficient')}</Table.Th>
+              <Table.Th ta="right">{t('marks.reportCards.average')}</Table.Th>
+              <Table.Th>{t('marks.reportCards.appraisal')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {card.subjects.map((subject) => (
+              <Table.Tr key={subject.elementId} data-testid="report-card-subject" data-name={subject.name}>
+                <Table.Td fw={500}>{subject.name}</Table.Td>
+                <Table.Td ta="right">{format.coefficient(subject.coefficient)}</Table.Td>
+                <Table.Td ta="right" fw={600}>{format.mark(subject.average)}</Table.Td>
+                <Table.Td><Text size="sm" c="dimmed">{subject.appraisal ?? ''}</Text></Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {card.appraisal && (
+          <Text size="sm"><Text span fw={700}>{t('marks.reportCards.generalAppraisal')} : </Text>{card.appraisal}</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { markSheetSchema, maxMark, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
+import { PageLink } from '../../navigation';
+import { PageTitle } from '../../shared/PageTitle';
+import { formatDate } from '../../shared/format';
+import { ServerForm, useServerForm } from '../../shared/form';
+import { usePageData } from '../../shared/queries';
+import { toast } from '../../shared/toast';
+import { examSheetUrl, loadExamSheet, loadGradableExams, type ExamSheet } from './api';
+
+/** The teacher's exams to grade (their own; a manager's: the campus's), newest first. */
+export function GradableExamsPage() {
+  const { t } = useTranslation();
+  const page = usePageData(['marks.exams'], loadGradableExams);
+  const exams = page.data?.exams ?? [];
+  return (
+    <Stack gap="lg" data-testid="gradable-exams-page">
+      <PageTitle title={t('marks.exams.title')} intro={t('marks.exams.intro')} />
+      {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
+      {page.data && !exams.length && <Text c="dimmed">{t('marks.exams.none')}</Text>}
+      {!!exams.length && (
+        <Card withBorder radius="lg" padding={0}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('marks.mine.date')}</Table.Th>
+                <Table.Th>{t('marks.mine.subject')}</Table.Th>
+                <Table.Th>{t('marks.mine.exam')}</Table.Th>
+                <Table.Th>{t('marks.mine.semester')}</Table.Th>
+                <Table.Th ta="right">{t('marks.exams.entered')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {exams.map((exam) => (
+                <Table.Tr key={exam.id} data-testid="gradable-exam" data-title={exam.title}>
+                  <Table.Td>{formatDate(exam.date)}</Table.Td>
+                  <Table.Td>{exam.subject}</Table.Td>
+                  <Table.Td>{exam.title}</Table.Td>
+                  <Table.Td>{exam.semester ? t('marks.semester', { semester: exam.semester }) : <Badge color="orange" variant="light">{t('marks.exams.notTied')}</Badge>}</Table.Td>
+                  <Table.Td ta="right">{exam.marks}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button component={PageLink} page="marks.exam" params={{ exam: exam.id }} size="xs" variant="light" data-testid="enter-marks">{t('marks.exams.enter')}</Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+export function ExamMarksPage() {
+  const { exam } = useParams({ strict: false }) as { exam: string };
+  const page = usePageData(['marks.exam', exam], () => loadExamSheet(exam), { keepPrevious: false });
+  if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
+  return page.data ? <MarksGrid sheet={page.data} reload={page.reload} /> : null;
+}
+
+interface Line {
+  studentId: string;
+  status: MarkStatus;
+  value: number | null;
+}
+interface SheetValues {
+  gradeScaleElementId: string;
+  semester: number;
+  marks: Line[];
+}
+
+/** The exam's grid: a line per student (mark, or absent / excused), the element and semester it counts for; one save sends it all. */
+function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const form = useServerForm<SheetValues>({
+    initialValues: {
+      gradeScaleElementId: sheet.setting?.gradeScaleElementId ?? (sheet.elements.length === 1 ? sheet.elements[0]!.id : ''),
+      semester: sheet.setting?.semester ?? 1,
+      marks: sheet.students.map((s) => ({ studentId: s.id, status: s.status ?? 'present', value: s.value })),
+    },
+    validationSchema: markSheetSchema,
+    action: examSheetUrl(sheet.exam.id),
+    onSuccess: async () => {
+      toast.success(t('marks.exams.saved'));
+      await reload();
+    },
+  });
+  const values = form.formik.values;
+  const set = (name: string, value: unknown) => {
+    void form.formik.setFieldValue(name, value);
+    form.clearFieldError(name);
+  };
+  return (
+    <Stack gap="lg" data-testid="exam-marks-page">
+      <PageTitle
+        back={<PageLink page="marks.exams"><Text size="sm">← {t('marks.exams.title')}</Text></PageLink>}
+        title={sheet.exam.title}
+        intro={t('marks.exams.sheetIntro', { subject: sheet.exam.subject, date: formatDate(sheet.exam.date), teacher: sheet.exam.teacher, coefficient: sheet.exam.coefficient })}
+      />
+      <Card withBorder radius="lg" padding="lg">
+        <ServerForm form={form} data-testid="marks-form">
+          <Group grow align="flex-start">
+            <Select
+              id="gradeScaleElementId" name="gradeScaleElementId" label={t('marks.exams.element')} required disabled={!sheet.canWrite}
+              data={sheet.elements.map((e) => ({ value: e.id, label: t('marks.exams.elementOption', { name: e.name, training: e.training, coefficient: e.coefficient }) }))}
+              value={values.gradeScaleElementId || null} onChange={(v) => set('gradeScaleElementId', v ?? '')} error={form.fieldError('gradeScaleElementId')}
+              data-testid="marks-element"
+            />
+            <Select
+              id="semester" name="semester" label={t('marks.mine.semester')} required disabled={!sheet.canWrite}
+              data={semesters.map((s) => ({ value: String(s), label: t('marks.semester', { semester: s }) }))}
+              value={String(values.semester)} onChange={(v) => set('semester', Number(v ?? 1))} error={form.fieldError('semester')} data-testid="marks-semester"
+            />
+          </Group>
+          {!sheet.students.length && <Text c="dimmed">{t('marks.exams.noStudent')}</Text>}
+          <Table verticalSpacing={4}>
+            <Table.Tbody>
+              {sheet.students.map((student, i) => {
+                const line = values.marks[i]!;
+                return (
+                  <Table.Tr key={student.id} data-testid="mark-line" data-student={student.id}>
+                    <Table.Td fw={500}>{student.lastName.toUpperCase()} {student.firstName}</Table.Td>
+                    <Table.Td>
+                      <SegmentedControl
+                        size="xs" disabled={!sheet.canWrite} value={line.status}
+                        data={markStatuses.map((status) => ({ value: status, label: t(`marks.statuses.${status}`) }))}
+                        onChange={(status) => {
+                          set(`marks[${i}].status`, status);
+                          if (status !== 'present') set(`marks[${i}].value`, null);
+                        }}
+                        data-testid="mark-status"
+                      />
+                    </Table.Td>
+                    <Table.Td w={140}>
+                      <NumberInput
+                        id={`marks[${i}].value`} name={`marks[${i}].value`} aria-label={t('marks.exams.markOf', { name: `${student.firstName} ${student.lastName}` })}
+                        min={0} max={maxMark} step={0.25} decimalScale={2} disabled={!sheet.canWrite || line.status !== 'present'}
+                        value={line.value ?? ''} onChange={(v) => set(`marks[${i}].value`, typeof v === 'number' ? v : null)}
+                        error={form.fieldError(`marks[${i}].value`) ?? form.fieldError(`marks[${i}].studentId`)} data-testid="mark-value"
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {sheet.canWrite && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={form.submitting} data-testid="marks-save">{t('marks.exams.save')}</Button>
+            </Group>
+          )}
+        </ServerForm>
+      </Card>
+    </Stack>
+  );
+}
