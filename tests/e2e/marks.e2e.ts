@@ -3,18 +3,22 @@ import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 import { gradedCourse } from '../support/marks/fixtures.js';
+import { startTestWorker } from '../support/worker.js';
 
 let app: TestApp;
 let browser: Browser;
 let course: Awaited<ReturnType<typeof gradedCourse>>;
+let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
+  worker = await startTestWorker(app.core);
   course = await gradedCourse(app, 'paris', 3);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
+  await worker?.stop();
   await app?.close();
 });
 
@@ -90,5 +94,23 @@ describe('marks and report cards in the browser', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('15.50');
     await screenshot(staff, 'marks-group-staff-en');
+
+    // A manager writes the general appraisal of a student.
+    await row.getByTestId('open-appraisals').click();
+    const general = staff.locator('[data-testid=appraisal][data-key=general]');
+    await general.getByTestId('appraisal-text').fill('A very good semester.');
+    await general.getByTestId('appraisal-save').click();
+    await staff.getByText('Appraisal saved.').waitFor();
+    await screenshot(staff, 'marks-appraisals-staff-en');
+    expect(await app.core.db.knex('marks_general_appraisals').where({ student_id: a!.studentId, semester: 2 }).first('text')).toEqual({ text: 'A very good semester.' });
+    await staff.keyboard.press('Escape');
+
+    // The zip of the group's report cards: a tracked run whose progress shows, then the download.
+    await staff.getByTestId('report-cards-export-start').click();
+    await staff.getByTestId('report-cards-download').waitFor({ timeout: 60_000 });
+    expect(await staff.getByTestId('report-cards-export-status').textContent()).toMatch(/^Done: \d+ report cards\.$/);
+    await screenshot(staff, 'marks-group-export-staff-en');
+    const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByTestId('report-cards-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^Report-cards-S2_.*\.zip$/);
   }, 120_000);
 });

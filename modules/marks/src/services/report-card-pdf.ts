@@ -29,6 +29,7 @@ export function reportCardPdf(card: ReportCard, options: { withRank: boolean; la
   const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(`marks.pdf.${key}`, values)));
   const number = new Intl.NumberFormat(options.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const mark = (value: number | null) => (value === null ? '-' : number.format(value));
+  const coefficient = new Intl.NumberFormat(options.language === 'en' ? 'en-GB' : 'fr-FR', { maximumFractionDigits: 2 });
   const name = `${card.student.lastName.toUpperCase()} ${card.student.firstName}`;
   const doc = new PDFDocument({ size: 'A4', margin: page.margin, info: { Title: `${label('title', { semester: card.semester })} - ${winAnsi(name)}`, Creator: 'Alterna' } });
   const width = page.width - 2 * page.margin;
@@ -54,7 +55,7 @@ export function reportCardPdf(card: ReportCard, options: { withRank: boolean; la
     doc.y = bottom + 2;
   };
   row([label('subject'), label('coefficient'), label('average'), label('appraisal')], true);
-  for (const subject of card.subjects) row([subject.name, number.format(subject.coefficient), mark(subject.average), subject.appraisal ?? '']);
+  for (const subject of card.subjects) row([subject.name, coefficient.format(subject.coefficient), mark(subject.average), subject.appraisal ?? '']);
   doc.moveDown(0.8);
   doc.x = left;
   doc.font('Helvetica-Bold').fontSize(12).text(label('general', { average: mark(card.general) }));

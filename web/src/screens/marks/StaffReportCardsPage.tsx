@@ -6,8 +6,10 @@ import type { Operation } from '@alterna/core/operations/types';
 import { PageTitle } from '../../shared/PageTitle';
 import { errorMessage } from '../../shared/http';
 import { usePageData, useSearchParam } from '../../shared/queries';
-import { exportDownloadUrl, loadGroupReportCards, loadOperation, loadReportCardGroups, startReportCardsExport } from './api';
+import { exportDownloadUrl, type ReportCard, loadGroupReportCards, loadOperation, loadReportCardGroups, startReportCardsExport } from './api';
+import { AppraisalsDrawer } from './AppraisalsDrawer';
 import { useMarkFormat } from './ReportCardView';
+import { useMe } from '../../session';
 
 const uuid = (raw: unknown) => (typeof raw === 'string' && /^[0-9a-f-]{36}$/i.test(raw) ? raw : '');
 const semesterOf = (raw: unknown) => (typeof raw === 'number' && raw >= 1 && raw <= 4 ? raw : typeof raw === 'string' && /^[1-4]$/.test(raw) ? Number(raw) : 1);
@@ -21,6 +23,9 @@ export function StaffReportCardsPage() {
   const groups = usePageData(['marks.groups'], loadReportCardGroups);
   const cards = usePageData(['marks.group', group, semester], () => loadGroupReportCards(group, semester), { enabled: !!group });
   const elements = cards.data?.cards[0]?.subjects ?? [];
+  const me = useMe();
+  const canAppraise = !!me?.permissions.includes('marks.report-card.appraise');
+  const [appraising, setAppraising] = useState<ReportCard | null>(null);
   return (
     <Stack gap="lg" data-testid="staff-report-cards-page">
       <PageTitle title={t('marks.reportCards.staffTitle')} intro={t('marks.reportCards.staffIntro')} />
@@ -47,6 +52,7 @@ export function StaffReportCardsPage() {
                 {elements.map((e) => <Table.Th key={e.elementId} ta="right">{e.name} <Text span size="xs" c="dimmed">×{format.coefficient(e.coefficient)}</Text></Table.Th>)}
                 <Table.Th ta="right">{t('marks.reportCards.generalShort')}</Table.Th>
                 <Table.Th ta="right">{t('marks.reportCards.rankShort')}</Table.Th>
+                {canAppraise && <Table.Th />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -56,12 +62,23 @@ export function StaffReportCardsPage() {
                   {card.subjects.map((s) => <Table.Td key={s.elementId} ta="right">{format.mark(s.average)}</Table.Td>)}
                   <Table.Td ta="right" fw={700}>{format.mark(card.general)}</Table.Td>
                   <Table.Td ta="right">{card.rank ?? '–'}</Table.Td>
+                  {canAppraise && (
+                    <Table.Td ta="right">
+                      <Button size="compact-xs" variant="subtle" onClick={() => setAppraising(card)} data-testid="open-appraisals">{t('marks.appraisals.open')}</Button>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Card>
       )}
+      <AppraisalsDrawer
+        card={appraising} group={group} onClose={() => setAppraising(null)}
+        onSaved={async () => {
+          await cards.reload();
+        }}
+      />
     </Stack>
   );
 }

@@ -22,3 +22,5 @@ export const startReportCardsExport = (group: string, body: { semester: number; 
   requestJson<{ operation: Operation }>('POST', `/api/report-cards/training-groups/${enc(group)}/export`, body);
 export const loadOperation = (id: string) => requestJson<{ operation: Operation }>('GET', `/api/operations/${enc(id)}`);
 export const exportDownloadUrl = (operation: string) => `/api/report-cards/exports/${enc(operation)}/download`;
+export const saveAppraisal = (body: { trainingGroupId: string; studentId: string; semester: number; gradeScaleElementId: string | null; text: string }) =>
+  requestJson<{ reportCard: ReportCard }>('POST', '/api/report-cards/appraisals', body);
