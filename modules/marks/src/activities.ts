@@ -6,4 +6,5 @@ export const activities = (services: MarksServices) => ({
   marksReportCardStudents: (run: ReportCardsRun) => services.zipExport.students(run),
   marksRenderReportCards: (run: ReportCardsRun, studentIds: string[]) => services.zipExport.render(run, studentIds),
   marksZipReportCards: (run: ReportCardsRun, parts: ReportCardPart[]) => services.zipExport.zip(run, parts),
+  marksRemoveReportCardParts: (parts: ReportCardPart[]) => services.zipExport.removeParts(parts),
 });

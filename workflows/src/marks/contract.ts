@@ -15,6 +15,8 @@ export interface MarksActivities {
   marksReportCardStudents(run: ReportCardsRun): Promise<{ key: string; label: string }[]>;
   /** A batch's PDFs, each stored; returns the stored parts. */
   marksRenderReportCards(run: ReportCardsRun, studentIds: string[]): Promise<ReportCardPart[]>;
-  /** The parts in one stored zip (the parts removed). */
+  /** The parts in one stored zip. */
   marksZipReportCards(run: ReportCardsRun, parts: ReportCardPart[]): Promise<ReportCardsZip>;
+  /** The zipped parts removed (idempotent). */
+  marksRemoveReportCardParts(parts: ReportCardPart[]): Promise<void>;
 }

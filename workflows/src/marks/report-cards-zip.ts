@@ -4,7 +4,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import { trackProgress } from '../progress.js';
 import type { MarksActivities, ReportCardPart, ReportCardsRun, ReportCardsZip } from './contract.js';
 
-const { marksReportCardStudents, marksRenderReportCards, marksZipReportCards } = proxyActivities<MarksActivities>({
+const { marksReportCardStudents, marksRenderReportCards, marksZipReportCards, marksRemoveReportCardParts } = proxyActivities<MarksActivities>({
   startToCloseTimeout: '5m',
   retry: { maximumAttempts: 5 },
 });
@@ -22,5 +22,8 @@ export async function marksReportCardsZip(run: ReportCardsRun): Promise<ReportCa
     parts.push(...(await marksRenderReportCards(run, batch.map((student) => student.key))));
     for (const student of batch) progress.set(student.key, 'done');
   }
-  return marksZipReportCards(run, parts);
+  const zip = await marksZipReportCards(run, parts);
+  // Removed only once the zip is stored: a retried zip step still finds its parts.
+  await marksRemoveReportCardParts(parts);
+  return zip;
 }

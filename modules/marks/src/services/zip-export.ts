@@ -29,8 +29,10 @@ export interface ZipExportService {
   students(run: ReportCardsRun): Promise<{ key: string; label: string }[]>;
   /** Activity: renders a batch's PDFs and stores each (a retry stores them again; the zip step removes the parts it used). */
   render(run: ReportCardsRun, studentIds: string[]): Promise<ReportCardPart[]>;
-  /** Activity: the parts in one zip, stored; the parts removed. */
+  /** Activity: the parts in one zip, stored (a retry zips them again: the parts stay until `removeParts`). */
   zip(run: ReportCardsRun, parts: ReportCardPart[]): Promise<{ fileId: string; filename: string; count: number }>;
+  /** Activity: the zipped parts removed (one already gone is skipped, so a retry finishes the job). */
+  removeParts(parts: ReportCardPart[]): Promise<void>;
 }
 
 const bytesOf = async (stream: Readable | Buffer): Promise<Buffer> => {
@@ -98,8 +100,11 @@ export function zipExportService(ctx: MarksContext, cards: ReportCardsService): 
       const zip = await bytes;
       const filename = `${String(t('marks.pdf.zipName', { semester: run.semester }))}_${group.name}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_-]+/g, '-') + '.zip';
       const stored = await core.files.save({ filename, contentType: 'application/zip', size: zip.length, bytes: zip }, { module: 'marks', actorId: run.actorId });
-      for (const part of parts) await core.files.remove(part.fileId);
       return { fileId: stored.id, filename, count: parts.length };
+    },
+
+    async removeParts(parts) {
+      for (const part of parts) await core.files.remove(part.fileId);
     },
   };
 }
