@@ -22,6 +22,8 @@ export const pages = [
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
   { id: 'marks.groups', en: '/report-cards', fr: '/bulletins', space: 'staff', navKey: 'marks.nav.groups' },
+  { id: 'marks.staffExams', en: '/administration/marks/exams', fr: '/administration/notes/examens', space: 'staff', navKey: null },
+  { id: 'marks.staffExam', en: '/administration/marks/exams/$exam', fr: '/administration/notes/examens/$exam', space: 'staff', navKey: null },
   { id: 'planning.calendar', en: '/planning/calendar', fr: '/planification/calendrier', space: 'staff', navKey: 'planning.nav.calendar' },
   { id: 'planning.massCreate', en: '/planning/planning/create/many', fr: '/planification/planification/creer/plusieurs', space: 'staff', navKey: null },
   { id: 'planning.massEdit', en: '/planning/planning/edit/many', fr: '/planification/planification/modifier/plusieurs', space: 'staff', navKey: null },

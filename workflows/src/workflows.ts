@@ -6,3 +6,4 @@ export * from './planning/index.js';
 export * from './identity/purge-login-records.js';
 export * from './attendance/alerts.js';
 export * from './marks/report-cards-zip.js';
+export * from './booklets/index.js';

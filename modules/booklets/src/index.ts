@@ -1,9 +1,11 @@
 import { defineModule } from '@alterna/core';
 import { fr, en } from './locales/index.js';
 import { booklets } from './migrations/20270201000100_booklets.js';
+import { validations } from './migrations/20270201000200_validations.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { bookletsServices, type BookletsServices } from './services/index.js';
+import type { CancellationInput } from './services/validations.js';
 
 export type { BookletsServices } from './services/index.js';
 export * from './types.js';
@@ -16,9 +18,20 @@ export { perm } from './permissions.js';
 export default defineModule<BookletsServices>({
   name: 'booklets',
   dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
-  migrations: [booklets],
+  migrations: [booklets, validations],
   locales: { fr, en },
   permissions,
   services: bookletsServices,
   routes,
+  // workflows/src/booklets/contract.ts (workflows depend on modules, so the type is not imported).
+  activities: (services) => ({
+    bookletsRecordSignature: (validationId: string, signature: { role: 'tutor' | 'coach' | 'student'; signerId: string; route: string }) =>
+      services.validations.recordSignature(validationId, signature),
+    bookletsRemindSignatory: (validationId: string, role: 'tutor' | 'coach' | 'student') => services.validations.remind(validationId, role, 'signatory'),
+    bookletsTellStaff: (validationId: string, role: 'tutor' | 'coach' | 'student') => services.validations.remind(validationId, role, 'staff'),
+    bookletsFinishValidation: (validationId: string) => services.validations.finish(validationId),
+    bookletsWithdrawValidation: (validationId: string) => services.validations.withdraw(validationId),
+    bookletsRecordCancellation: (input: CancellationInput) => services.validations.recordCancellation(input),
+    bookletsMailCancellation: (validationId: string) => services.validations.mailCancellation(validationId),
+  }),
 });

@@ -4,3 +4,4 @@ export type { ThesisGrid, ThesisSkill } from './services/thesis.js';
 export type { BookletForm, BookletSummary, FormValues, LockState, SaveResult } from './services/forms.js';
 export type { Registration, Relation } from './services/context.js';
 export type { BookletItemInput, BookletModule, FormRole, FormSaveInput, FormValuesInput } from './validation/index.js';
+export type { CancellableKind, FormValidationState, FormValidationView, ValidationStatus } from './validation/signatures.js';

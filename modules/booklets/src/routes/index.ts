@@ -3,6 +3,7 @@ import { perm } from '../permissions.js';
 import type { BookletsServices } from '../services/index.js';
 import { bookletItemSchema, formSaveSchema, lockSchema, thesisGridSchema, thesisSkillSchema } from '../validation/index.js';
 import { paths } from './paths.js';
+import { validationRoutes } from './validations.js';
 
 type Route = RouteDefinition<BookletsServices>;
 
@@ -96,4 +97,5 @@ export const routes: Route[] = [
     name: 'booklet_form_notify_changes', method: 'post', permission: perm.formWrite, uuidParams: ['id'], path: paths.notifyChanges,
     handler: (ctx) => ctx.services.forms.checkLock(ctx.actor, ctx.params.id!),
   },
+  ...validationRoutes,
 ];

@@ -65,6 +65,8 @@ export interface BookletFormsService {
 }
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+/** A validation collecting signatures: the form is frozen meanwhile (what is signed is what was validated). */
+const pendingValidation = (form: string) => `EXISTS (SELECT 1 FROM booklet_validations v WHERE v.form_id = ${form} AND v.status = 'pending')`;
 const roleOf: Partial<Record<Relation, FormRole>> = { student: 'student', coach: 'coach', tutor: 'tutor' };
 
 export function bookletFormsService(ctx: BookletsContext, deps: { items: BookletItemsService; thesis: ThesisService }): BookletFormsService {
@@ -104,12 +106,13 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
     const row = await knex('booklet_forms as f')
       .leftJoin('identity_actors as h', 'h.id', 'f.lock_holder_id')
       .where('f.id', id)
-      .first('f.*', 'h.email as holder_email', 'h.first_name as holder_first', 'h.last_name as holder_last');
+      .first('f.*', 'h.email as holder_email', 'h.first_name as holder_first', 'h.last_name as holder_last', knex.raw(`${pendingValidation('f.id')} AS validation_pending`));
     if (!row) throw new NotFoundError('booklet form');
     const registration = await reachable(ctx, actor, row.student_registration_id);
     const [item] = await deps.items.byIds(knex, [row.booklet_item_id]);
     const fillers = formFillers(item!.modules);
-    const canEdit = !row.validated_at && registration.relations.some((relation) => {
+    // Frozen while its signatures are collected, locked for good once validated.
+    const canEdit = !row.validated_at && !row.validation_pending && registration.relations.some((relation) => {
       const role = roleOf[relation];
       return role && fillers.includes(role) && permissions.isGranted(actor, perm.formWrite, registration.trainingGroup.campusId);
     });
@@ -181,7 +184,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
       if (!canEdit) throw new AccessDeniedError();
       // Taken when free or already ours; with force (after the SPEC §8 warning) from whoever holds it.
       const taken = await knex('booklet_forms')
-        .where({ id }).whereNull('validated_at')
+        .where({ id }).whereNull('validated_at').whereRaw(`NOT ${pendingValidation('booklet_forms.id')}`)
         .where((w) => (force ? w : w.whereNull('lock_holder_id').orWhere('lock_holder_id', actor!.id)))
         .update({ lock_holder_id: actor!.id, locked_at: knex.raw('CASE WHEN lock_holder_id = ? THEN locked_at ELSE now() END', [actor!.id]) });
       const state = await freshLock(actor!, id);
@@ -198,6 +201,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
       const { canEdit, row: before } = await load(actor, id);
       if (!canEdit) {
         if (before.validated_at) ctx.refuse(t, 'booklets.lock.validated');
+        if (before.validation_pending) ctx.refuse(t, 'booklets.signatures.frozen');
         throw new AccessDeniedError();
       }
       const quit = input.action === 'save_and_quit';
@@ -205,6 +209,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
       // No lost update: the write happens only if the actor still holds the lock and nobody saved since their version.
       const [row] = await knex('booklet_forms')
         .where({ id, lock_holder_id: actor!.id, version: input.version }).whereNull('validated_at')
+        .whereRaw(`NOT ${pendingValidation('booklet_forms.id')}`)
         .update({
           values: JSON.stringify(saved), average_mark: averageMark(saved.skillMarks), version: knex.raw('version + 1'), updated_by: actor!.id, updated_at: knex.fn.now(),
           ...(quit ? { lock_holder_id: null, locked_at: null } : {}),

@@ -3,17 +3,19 @@ import { bookletsContext } from './context.js';
 import { bookletFormsService, type BookletFormsService } from './forms.js';
 import { bookletItemsService, type BookletItemsService } from './items.js';
 import { thesisService, type ThesisService } from './thesis.js';
+import { validationsService, type ValidationsService } from './validations.js';
 
 /** What the module offers: other modules reach it with core.module<BookletsServices>('booklets'). */
 export interface BookletsServices {
   items: BookletItemsService;
   thesis: ThesisService;
   forms: BookletFormsService;
+  validations: ValidationsService;
 }
 
 export function bookletsServices(core: CoreDeps): BookletsServices {
   const ctx = bookletsContext(core);
   const items = bookletItemsService(ctx);
   const thesis = thesisService(ctx);
-  return { items, thesis, forms: bookletFormsService(ctx, { items, thesis }) };
+  return { items, thesis, forms: bookletFormsService(ctx, { items, thesis }), validations: validationsService(ctx, { items }) };
 }

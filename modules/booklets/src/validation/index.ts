@@ -4,6 +4,7 @@ import { isUuid, yup } from '@alterna/core/validation';
 import { bookletModules, itemDateViolations, type BookletModule } from './rules.js';
 
 export * from './rules.js';
+export * from './signatures.js';
 
 export const maxTitleLength = 200;
 export const maxTextLength = 10_000;

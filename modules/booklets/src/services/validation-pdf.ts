@@ -1,0 +1,65 @@
+import PDFDocument from 'pdfkit';
+import type { Translate } from '@alterna/core';
+import type { FormRole } from '../validation/index.js';
+
+// The standard PDF fonts speak WinAnsi only: other characters lose their accents (NFD) or become '?'.
+const winAnsi = (text: string) =>
+  [...text].map((char) => {
+    const code = char.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || char === '\n' || char === '’' || char === '–') return char;
+    const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    return base.length === 1 && base.codePointAt(0)! < 0x100 ? base : '?';
+  }).join('');
+
+export interface SignedFormDocument {
+  title: string;
+  modules: string[];
+  student: string;
+  group: string;
+  values: { tasks: string[]; skillMarks: { skill: string; mark: number | null; comment: string }[]; note: string };
+  averageMark: number;
+  validatedAt: Date;
+  signatures: { role: FormRole; signer: string; signedAt: Date; route: string }[];
+  validationId: string;
+}
+
+const stamp = (date: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+
+/** The validated form as archived: its values, then each signature with who, when and from which route. */
+export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<Buffer> {
+  const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(`booklets.pdf.${key}`, values)));
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: winAnsi(`${form.title} - ${form.student}`), Creator: 'Alterna' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica-Bold').fontSize(16).text(winAnsi(form.title), { align: 'center' });
+  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#555').text(winAnsi(`${form.student} - ${form.group} - ${form.modules.join(', ')}`), { align: 'center' }).fillColor('#000');
+  doc.moveDown(1);
+  if (form.values.tasks.length) {
+    doc.font('Helvetica-Bold').fontSize(12).text(label('tasks'));
+    doc.font('Helvetica').fontSize(10);
+    for (const task of form.values.tasks) doc.text(winAnsi(`- ${task}`));
+    doc.moveDown(0.6);
+  }
+  if (form.values.skillMarks.length) {
+    doc.font('Helvetica-Bold').fontSize(12).text(label('skills', { average: form.averageMark.toFixed(2) }));
+    doc.font('Helvetica').fontSize(10);
+    for (const skill of form.values.skillMarks) doc.text(winAnsi(`- ${skill.skill}: ${skill.mark ?? '-'}${skill.comment ? ` (${skill.comment})` : ''}`));
+    doc.moveDown(0.6);
+  }
+  doc.font('Helvetica-Bold').fontSize(12).text(label('note'));
+  doc.font('Helvetica').fontSize(10).text(winAnsi(form.values.note || '-'));
+  doc.moveDown(1);
+  doc.font('Helvetica-Bold').fontSize(12).text(label('signatures'));
+  doc.font('Helvetica').fontSize(10);
+  for (const signature of form.signatures) {
+    doc.text(label('signature', { role: t(`booklets.signatures.roles.${signature.role}`), name: signature.signer, at: stamp(signature.signedAt), route: signature.route }));
+  }
+  doc.moveDown(1).fontSize(9).fillColor('#555').text(label('validated', { at: stamp(form.validatedAt), id: form.validationId }));
+  doc.end();
+  return done;
+}
