@@ -112,5 +112,14 @@ describe('marks and report cards in the browser', () => {
     await screenshot(staff, 'marks-group-export-staff-en');
     const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByTestId('report-cards-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^Report-cards-S2_.*\.zip$/);
+
+    // A campus manager reaches any exam of the campus from there, in the staff space.
+    await staff.getByTestId('staff-exams').click();
+    await staff.waitForURL('**/administration/marks/exams');
+    await staff.locator('[data-testid=gradable-exam][data-title="Examen 1"]').getByTestId('enter-marks').click();
+    await staff.waitForURL(`**/administration/marks/exams/${course.exams[0]}`);
+    const managed = staff.locator(`[data-testid=mark-line][data-student="${a!.studentId}"]`).getByTestId('mark-value');
+    await expect.poll(() => managed.inputValue()).toBe('15.5');
+    expect(await staff.getByTestId('marks-save').isVisible()).toBe(true);
   }, 120_000);
 });

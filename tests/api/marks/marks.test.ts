@@ -168,6 +168,9 @@ describe('report cards', () => {
     expect(bySubject.status).toBe(200);
     expect(bySubject.json.reportCard.subjects.find((s: any) => s.elementId === e1).appraisal).toBe('Des progrès à l\'oral.');
     expect((await course.teacher.post('/api/report-cards/appraisals', appraisal({ text: 'Bien.' }))).status).toBe(403);
+    // An empty text removes the appraisal.
+    const removed = await course.teacher.post('/api/report-cards/appraisals', appraisal({ gradeScaleElementId: e0, text: '  ' }));
+    expect(removed.json.reportCard.subjects.find((s: any) => s.elementId === e0).appraisal).toBeNull();
     expect((await pedagogy.post('/api/bulletins/appreciations', appraisal({ text: 'Bon semestre.' }))).status).toBe(200);
     expect((await pedagogy.post('/api/report-cards/appraisals', appraisal({ studentId: course.teacherId, text: 'x' }))).status).toBe(422);
 
@@ -179,6 +182,9 @@ describe('report cards', () => {
     expect((await pedagogy.get(`/api/report-cards/training-groups/${course.trainingGroupId}?semester=5`)).json.errors).toEqual([{ path: 'semester', message: 'Le semestre est 1, 2, 3 ou 4.' }]);
     expect((await (await loggedIn(app, demo('campus-manager'))).get(`/api/bulletins/groupes/${course.trainingGroupId}?semester=4`)).status).toBe(404);
     expect((await pedagogy.get('/api/report-cards/training-groups')).json.groups.map((g: any) => g.id)).toContain(course.trainingGroupId);
+    // A teacher of the campus who set no exam of that element for this group does not appraise it.
+    const stranger = await gradedCourse(app, 'paris', 1);
+    expect((await stranger.teacher.post('/api/report-cards/appraisals', appraisal({ gradeScaleElementId: e1, text: 'Bien.' }))).status).toBe(403);
   });
 
   it('/my-marks/export streams an xlsx of the student\'s marks, headers in their language', async () => {

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Group, Progress, SegmentedContro
 import { useTranslation } from 'react-i18next';
 import { semesters } from '@alterna/marks/validation';
 import type { Operation } from '@alterna/core/operations/types';
+import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { errorMessage } from '../../shared/http';
 import { usePageData, useSearchParam } from '../../shared/queries';
@@ -29,6 +30,9 @@ export function StaffReportCardsPage() {
   return (
     <Stack gap="lg" data-testid="staff-report-cards-page">
       <PageTitle title={t('marks.reportCards.staffTitle')} intro={t('marks.reportCards.staffIntro')} />
+      {me?.permissions.includes('marks.exam.manage') && (
+        <div><Button component={PageLink} page="marks.staffExams" variant="light" data-testid="staff-exams">{t('marks.exams.title')}</Button></div>
+      )}
       {groups.error && <Alert color="red" variant="light" role="alert">{groups.error}</Alert>}
       <Group align="flex-end">
         <Select

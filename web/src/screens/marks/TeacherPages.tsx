@@ -3,6 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { markSheetSchema, maxMark, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
 import { PageLink } from '../../navigation';
+import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { formatDate } from '../../shared/format';
 import { ServerForm, useServerForm } from '../../shared/form';
@@ -10,9 +11,15 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { examSheetUrl, loadExamSheet, loadGradableExams, type ExamSheet } from './api';
 
+/** The grading pages in the teacher's space, or in the staff's for a campus manager. */
+function useGradingPages() {
+  return useMe()?.space === 'staff' ? ({ list: 'marks.staffExams', exam: 'marks.staffExam' } as const) : ({ list: 'marks.exams', exam: 'marks.exam' } as const);
+}
+
 /** The teacher's exams to grade (their own; a manager's: the campus's), newest first. */
 export function GradableExamsPage() {
   const { t } = useTranslation();
+  const grading = useGradingPages();
   const page = usePageData(['marks.exams'], loadGradableExams);
   const exams = page.data?.exams ?? [];
   return (
@@ -42,7 +49,7 @@ export function GradableExamsPage() {
                   <Table.Td>{exam.semester ? t('marks.semester', { semester: exam.semester }) : <Badge color="orange" variant="light">{t('marks.exams.notTied')}</Badge>}</Table.Td>
                   <Table.Td ta="right">{exam.marks}</Table.Td>
                   <Table.Td ta="right">
-                    <Button component={PageLink} page="marks.exam" params={{ exam: exam.id }} size="xs" variant="light" data-testid="enter-marks">{t('marks.exams.enter')}</Button>
+                    <Button component={PageLink} page={grading.exam} params={{ exam: exam.id }} size="xs" variant="light" data-testid="enter-marks">{t('marks.exams.enter')}</Button>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -75,6 +82,7 @@ interface SheetValues {
 /** The exam's grid: a line per student (mark, or absent / excused), the element and semester it counts for; one save sends it all. */
 function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<void> }) {
   const { t } = useTranslation();
+  const grading = useGradingPages();
   const form = useServerForm<SheetValues>({
     initialValues: {
       gradeScaleElementId: sheet.setting?.gradeScaleElementId ?? (sheet.elements.length === 1 ? sheet.elements[0]!.id : ''),
@@ -96,7 +104,7 @@ function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<
   return (
     <Stack gap="lg" data-testid="exam-marks-page">
       <PageTitle
-        back={<PageLink page="marks.exams"><Text size="sm">← {t('marks.exams.title')}</Text></PageLink>}
+        back={<PageLink page={grading.list}><Text size="sm">← {t('marks.exams.title')}</Text></PageLink>}
         title={sheet.exam.title}
         intro={t('marks.exams.sheetIntro', { subject: sheet.exam.subject, date: formatDate(sheet.exam.date), teacher: sheet.exam.teacher, coefficient: sheet.exam.coefficient })}
       />
