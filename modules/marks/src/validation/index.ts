@@ -29,7 +29,7 @@ export const markLineSchema = yup.object({
     .max(maxMark, 'marks.validation.value')
     .test('decimals', 'marks.validation.value', twoDecimals)
     .test('absentNoMark', 'marks.validation.noMarkWhenAbsent', function check(value) {
-      return value === null || value === undefined || this.parent.status === 'present';
+      return value === null || value === undefined || (this.parent.status !== 'absent' && this.parent.status !== 'excused');
     }),
 });
 
