@@ -48,6 +48,7 @@ describe('marks and report cards in the browser', () => {
     await line(a!.studentId).getByTestId('mark-value').fill('15,5'.replace(',', '.'));
     await line(b!.studentId).getByTestId('mark-value').fill('8');
     await line(c!.studentId).getByText('Absent').click();
+    await line(a!.studentId).getByTestId('mark-appraisal').fill('Très bon oral.');
     await teacher.getByTestId('marks-element').click();
     await teacher.getByRole('option', { name: new RegExp(`^Oral ${course.groupId.slice(0, 4)}`) }).click();
     await teacher.getByTestId('marks-semester').click();
@@ -77,7 +78,9 @@ describe('marks and report cards in the browser', () => {
     await card.waitFor();
     // Only the Oral element has a mark: the general average is its average.
     expect(await card.getByTestId('general-average').textContent()).toBe('General average: 15.50');
-    expect(await card.locator(`[data-testid=report-card-subject][data-name="Oral ${course.groupId.slice(0, 4)}"]`).textContent()).toContain('15.50');
+    const oral = await card.locator(`[data-testid=report-card-subject][data-name="Oral ${course.groupId.slice(0, 4)}"]`).textContent();
+    expect(oral).toContain('15.50');
+    expect(oral).toContain('Très bon oral.');
     await screenshot(student, 'marks-report-card-student-en');
 
     // French student space, the same report card.

@@ -21,7 +21,8 @@ export interface ExamSheet {
   setting: { gradeScaleElementId: string | null; semester: number } | null;
   /** Grade scale elements of the trainings of the exam's groups. */
   elements: { id: string; name: string; coefficient: number; training: string }[];
-  students: { id: string; firstName: string; lastName: string; status: MarkStatus | null; value: number | null }[];
+  /** `appraisal`: the student's appraisal on the exam's element for its semester (null when none or not tied yet). */
+  students: { id: string; firstName: string; lastName: string; status: MarkStatus | null; value: number | null; appraisal: string | null }[];
   canWrite: boolean;
 }
 

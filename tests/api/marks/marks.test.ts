@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const sheet = (elementId: string, semester: number, marks: { studentId: string; status: string; value?: number | null }[]) => ({ gradeScaleElementId: elementId, semester, marks });
+const sheet = (elementId: string, semester: number, marks: { studentId: string; status: string; value?: number | null; appraisal?: string }[]) => ({ gradeScaleElementId: elementId, semester, marks });
 
 describe('entering an exam\'s marks', () => {
   it('the exam\'s teacher enters the whole sheet in one request, blanks remove a mark, and reads it back', async () => {
@@ -44,6 +44,20 @@ describe('entering an exam\'s marks', () => {
 
     const list = await course.teacher.get('/api/marks/exams');
     expect(list.json.exams).toEqual([expect.objectContaining({ id: course.exams[0], semester: 2, marks: 2 })]);
+
+    // Appraisals travel with the sheet (on the exam's element and semester): text writes, blank removes, absent leaves.
+    const appraised = await course.teacher.post(url, sheet(course.elementIds[0], 2, [
+      { studentId: b!.studentId, status: 'present', value: 9.25, appraisal: 'Des progrès.' },
+      { studentId: c!.studentId, status: 'excused', appraisal: 'Excusé, à rattraper.' },
+    ]));
+    expect(appraised.status).toBe(200);
+    const texts = (json: any) => Object.fromEntries(json.students.map((s: any) => [s.id, s.appraisal]));
+    expect(texts(appraised.json)).toEqual({ [a!.studentId]: null, [b!.studentId]: 'Des progrès.', [c!.studentId]: 'Excusé, à rattraper.' });
+    const cleared = await course.teacher.post(url, sheet(course.elementIds[0], 2, [{ studentId: b!.studentId, status: 'present', value: 9.25, appraisal: ' ' }]));
+    expect(texts(cleared.json)).toEqual({ [a!.studentId]: null, [b!.studentId]: null, [c!.studentId]: 'Excusé, à rattraper.' });
+    const pedagogy = await loggedIn(app, demo('pedagogy'));
+    const cards = (await pedagogy.get(`/api/report-cards/training-groups/${course.trainingGroupId}?semester=2`)).json.cards;
+    expect(cards.find((x: any) => x.student.id === c!.studentId).subjects.find((s: any) => s.elementId === course.elementIds[0]).appraisal).toBe('Excusé, à rattraper.');
   });
 
   it('refuses bad input with 422 on each path, in the user\'s language, never a 500', async () => {

@@ -9,7 +9,7 @@ export interface ExamsService {
   list(actor: Actor | null): Promise<{ exams: GradableExam[] }>;
   /** An exam's sheet: its students with their marks, the grade scale elements it may count for. */
   sheet(actor: Actor | null, examId: string): Promise<ExamSheet>;
-  /** The whole sheet in one request: the element and semester, every line in one set statement. */
+  /** The whole sheet in one request: the element and semester, every line in one set statement (their appraisals in another). */
   save(actor: Actor | null, examId: string, input: MarkSheetInput, t: Translate): Promise<ExamSheet>;
 }
 
@@ -58,7 +58,7 @@ export function examsService(ctx: MarksContext): ExamsService {
       .orderBy(['tr.name', 'e.position', 'e.id']);
 
   const sheet = async (actor: Actor, examId: string): Promise<ExamSheet> => {
-    const [exam, setting, pupils, scale, marks] = await Promise.all([
+    const [exam, setting, pupils, scale, marks, texts] = await Promise.all([
       knex('courses_exams_view as x')
         .join('trainings_school_subjects as ss', 'ss.id', 'x.school_subject_id')
         .join('identity_actors as a', 'a.id', 'x.teacher_id')
@@ -69,7 +69,14 @@ export function examsService(ctx: MarksContext): ExamsService {
       students(examId),
       elements(examId),
       knex('marks_exam_marks').where({ exam_id: examId }).select('student_id', 'status', knex.raw('value::float8 AS value')),
+      knex('marks_subject_appraisals as a')
+        .join('marks_exam_settings as s', function on() {
+          this.on('s.grade_scale_element_id', 'a.grade_scale_element_id').andOn('s.semester', 'a.semester');
+        })
+        .where('s.exam_id', examId)
+        .select('a.student_id', 'a.text'),
     ]);
+    const appraisals = new Map(texts.map((a: { student_id: string; text: string }) => [a.student_id, a.text]));
     const byStudent = new Map(marks.map((m: { student_id: string; status: MarkStatus; value: number | null }) => [m.student_id, m]));
     return {
       exam: {
@@ -80,7 +87,7 @@ export function examsService(ctx: MarksContext): ExamsService {
       elements: scale.map((e: any) => ({ id: e.id, name: e.name, coefficient: Number(e.coefficient), training: e.training_name })),
       students: pupils.map((p: any) => {
         const mark = byStudent.get(p.id);
-        return { id: p.id, firstName: p.first_name, lastName: p.last_name, status: mark?.status ?? null, value: mark?.value ?? null };
+        return { id: p.id, firstName: p.first_name, lastName: p.last_name, status: mark?.status ?? null, value: mark?.value ?? null, appraisal: appraisals.get(p.id) ?? null };
       }),
       canWrite: canWrite(actor, exam),
     };
@@ -147,6 +154,22 @@ export function examsService(ctx: MarksContext): ExamsService {
              WHERE (marks_exam_marks.status, marks_exam_marks.value) IS DISTINCT FROM (excluded.status, excluded.value)`,
           [JSON.stringify(lines), examId, examId, writer.id],
         );
+        // The lines' appraisals on the exam's element and semester, in one statement: blank removes, text writes.
+        const appraisals = input.marks.filter((line) => line.appraisal !== undefined).map((line) => ({ student_id: line.studentId, text: line.appraisal!.trim() }));
+        if (appraisals.length) {
+          await trx.raw(
+            `WITH input AS (SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(student_id uuid, text text)),
+             removed AS (
+               DELETE FROM marks_subject_appraisals a USING input i
+                WHERE a.student_id = i.student_id AND a.grade_scale_element_id = ? AND a.semester = ? AND i.text = '')
+             INSERT INTO marks_subject_appraisals (student_id, grade_scale_element_id, semester, text, written_by)
+             SELECT i.student_id, ?, ?, i.text, ? FROM input i WHERE i.text <> ''
+             ON CONFLICT (student_id, grade_scale_element_id, semester) DO UPDATE
+               SET text = excluded.text, written_by = excluded.written_by, updated_at = now()
+               WHERE marks_subject_appraisals.text IS DISTINCT FROM excluded.text`,
+            [JSON.stringify(appraisals), input.gradeScaleElementId, input.semester, input.gradeScaleElementId, input.semester, writer.id],
+          );
+        }
       });
       return sheet(writer, examId);
     },

@@ -31,6 +31,8 @@ export const markLineSchema = yup.object({
     .test('absentNoMark', 'marks.validation.noMarkWhenAbsent', function check(value) {
       return value === null || value === undefined || (this.parent.status !== 'absent' && this.parent.status !== 'excused');
     }),
+  /** The teacher's appraisal of the student on the exam's element for the semester; absent: left as is, blank: removed. */
+  appraisal: yup.string().optional().max(maxAppraisalLength, { key: 'marks.validation.tooLong', values: { max: maxAppraisalLength } }),
 });
 
 /** A whole exam's marks in one request: the grade scale element and semester it counts for, and every line. */

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { markSheetSchema, maxMark, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
+import { markSheetSchema, maxAppraisalLength, maxMark, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
@@ -72,6 +72,7 @@ interface Line {
   studentId: string;
   status: MarkStatus;
   value: number | null;
+  appraisal: string;
 }
 interface SheetValues {
   gradeScaleElementId: string;
@@ -87,7 +88,7 @@ function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<
     initialValues: {
       gradeScaleElementId: sheet.setting?.gradeScaleElementId ?? (sheet.elements.length === 1 ? sheet.elements[0]!.id : ''),
       semester: sheet.setting?.semester ?? 1,
-      marks: sheet.students.map((s) => ({ studentId: s.id, status: s.status ?? 'present', value: s.value })),
+      marks: sheet.students.map((s) => ({ studentId: s.id, status: s.status ?? 'present', value: s.value, appraisal: s.appraisal ?? '' })),
     },
     validationSchema: markSheetSchema,
     action: examSheetUrl(sheet.exam.id),
@@ -148,6 +149,14 @@ function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<
                         min={0} max={maxMark} step={0.25} decimalScale={2} disabled={!sheet.canWrite || line.status !== 'present'}
                         value={line.value ?? ''} onChange={(v) => set(`marks[${i}].value`, typeof v === 'number' ? v : null)}
                         error={form.fieldError(`marks[${i}].value`) ?? form.fieldError(`marks[${i}].studentId`)} data-testid="mark-value"
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        id={`marks[${i}].appraisal`} name={`marks[${i}].appraisal`} placeholder={t('marks.exams.appraisal')} maxLength={maxAppraisalLength}
+                        aria-label={t('marks.exams.appraisalOf', { name: `${student.firstName} ${student.lastName}` })} disabled={!sheet.canWrite}
+                        value={line.appraisal} onChange={(e) => set(`marks[${i}].appraisal`, e.currentTarget.value)} error={form.fieldError(`marks[${i}].appraisal`)}
+                        data-testid="mark-appraisal"
                       />
                     </Table.Td>
                   </Table.Tr>
