@@ -3,13 +3,14 @@ import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, Stack, Tabl
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { averageMark, hasSkillMarks, hasTasks, lockPollMs, type FormValuesInput } from '@alterna/booklets/validation';
-import { fullName } from '../../session';
+import { fullName, useMe } from '../../session';
 import { confirm, errorDialog } from '../../shared/dialogs';
 import { errorMessage, ViolationError } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { checkLock, loadForm, releaseLock, saveForm, setLock, type BookletForm } from './api';
+import { ValidationPanel } from './ValidationPanel';
 
 /**
  * A booklet form (SPEC §4 evaluation form lock, §7 form locking): read mode; edit mode once the lock is taken (the
@@ -27,6 +28,7 @@ const reload = () => window.location.reload();
 
 function FormView({ form }: { form: BookletForm }) {
   const { t, i18n } = useTranslation();
+  const staff = useMe()?.space === 'staff';
   const [editing, setEditing] = useState(form.lock.mine);
   const [values, setValues] = useState<FormValuesInput>({ tasks: form.values.tasks, skillMarks: form.values.skillMarks, note: form.values.note });
   const [busy, setBusy] = useState(false);
@@ -166,6 +168,7 @@ function FormView({ form }: { form: BookletForm }) {
           </Group>
         </Stack>
       </Card>
+      <ValidationPanel formId={form.id} staff={staff} editing={editing} />
     </Stack>
   );
 }

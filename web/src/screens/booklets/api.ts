@@ -1,9 +1,10 @@
 import type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult } from '@alterna/booklets/types';
-import type { FormValuesInput } from '@alterna/booklets/validation';
+import type { CancellableKind, FormValidationState, FormValuesInput } from '@alterna/booklets/validation';
 import type { ActorSpace, PageId } from '../../pages';
 import { requestJson } from '../../shared/http';
 
 export type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult } from '@alterna/booklets/types';
+export type { FormValidationState } from '@alterna/booklets/validation';
 
 const enc = encodeURIComponent;
 const form = (id: string) => `/api/booklet-forms/${enc(id)}`;
@@ -16,6 +17,14 @@ export const setLock = (id: string, force = false) => requestJson<LockState>('PO
 export const releaseLock = (id: string, force = false) => requestJson<LockState>('POST', `${form(id)}/release-lock`, { force });
 export const saveForm = (id: string, action: 'save' | 'save_and_quit', version: number, values: FormValuesInput) =>
   requestJson<SaveResult>('POST', form(id), { action, version, values });
+
+export const loadValidation = (id: string) => requestJson<{ validation: FormValidationState }>('GET', `${form(id)}/validation`);
+export const startValidation = (id: string, validate: boolean) => requestJson<{ validation: FormValidationState }>('POST', `${form(id)}/validate`, { validate });
+export const signForm = (id: string) => requestJson<{ validation: FormValidationState }>('POST', `${form(id)}/sign`, {});
+export const signedPdfUrl = (id: string) => `${form(id)}/signed-pdf`;
+/** SPEC §2: staff go through the students' family of paths (the final evaluation has only the other one). */
+export const cancelValidation = (id: string, kind: CancellableKind, staff: boolean, reason = '') =>
+  requestJson<{ validation: FormValidationState }>('POST', `/api${staff && kind !== 'final' ? '/students' : ''}/cancel-${kind}-validation/${enc(id)}`, { reason });
 
 const items = (training: string) => `/api/coaching/trainings/${enc(training)}/booklet-items`;
 export const loadItems = (training: string) => requestJson<{ items: BookletItem[] }>('GET', items(training));
