@@ -4,6 +4,7 @@ import { booklets } from './migrations/20270201000100_booklets.js';
 import { validations } from './migrations/20270201000200_validations.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
+import { seedBooklets } from './seed.js';
 import { bookletsServices, type BookletsServices } from './services/index.js';
 import type { CancellationInput } from './services/validations.js';
 
@@ -23,6 +24,7 @@ export default defineModule<BookletsServices>({
   permissions,
   services: bookletsServices,
   routes,
+  seed: (_services, _core, knex) => seedBooklets(knex),
   // workflows/src/booklets/contract.ts (workflows depend on modules, so the type is not imported).
   activities: (services) => ({
     bookletsRecordSignature: (validationId: string, signature: { role: 'tutor' | 'coach' | 'student'; signerId: string; route: string }) =>

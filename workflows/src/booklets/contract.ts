@@ -27,6 +27,8 @@ export interface BookletValidationInput {
   validationId: string;
   /** In order: each is awaited once the previous one signed. */
   signatories: SignatoryRole[];
+  /** Signatures already recorded when the run starts (a validation written by the demo seed). */
+  signed?: SignatoryRole[];
   /** The awaited people are reminded after this delay, the campus staff told after the second one (seconds). */
   reminderSeconds: number;
   staffSeconds: number;

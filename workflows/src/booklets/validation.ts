@@ -31,7 +31,8 @@ const { bookletsRemindSignatory, bookletsTellStaff } = proxyActivities<BookletsA
  */
 export async function bookletValidation(input: BookletValidationInput): Promise<{ validated: boolean; fileId: string | null }> {
   const progress = trackProgress(input.signatories.map((role) => ({ key: role, label: input.labels[role] })));
-  const signed: BookletSignature['role'][] = [];
+  const signed: BookletSignature['role'][] = [...(input.signed ?? [])];
+  for (const role of signed) progress.set(role, 'done', input.messages.signed);
   const awaiting = () => input.signatories.find((role) => !signed.includes(role)) ?? null;
   let closed = false;
 

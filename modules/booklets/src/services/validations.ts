@@ -152,6 +152,20 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
 
   const roleLabel = (t: Translate, role: FormRole) => String(t(`booklets.signatures.roles.${role}`));
 
+  /** Starts a validation's run through the operations registry (its business id is the validation's workflow id). */
+  function startRun(actor: Actor, loaded: Loaded, validation: { id: string; workflow_id: string }, signatories: FormRole[], signed: FormRole[], t: Translate) {
+    const student = name({ first_name: loaded.registration.student.firstName, last_name: loaded.registration.student.lastName });
+    return core.operations.start({
+      workflowType: validationWorkflow, workflowId: validation.workflow_id, kind: validationKind,
+      subject: `${loaded.item.title} - ${student}`, campusId: loaded.registration.trainingGroup.campusId, actor,
+      args: [{
+        validationId: validation.id, signatories, signed, ...readValidationDelays(),
+        labels: Object.fromEntries(signatories.map((role) => [role, roleLabel(t, role)])),
+        messages: { signed: String(t('booklets.signatures.progress.signed')), reminded: String(t('booklets.signatures.progress.reminded')), staffTold: String(t('booklets.signatures.progress.staffTold')) },
+      }],
+    });
+  }
+
   return {
     async state(actor, formId) {
       return present(await load(actor, formId), actor!);
@@ -184,18 +198,8 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
         if ((error as { code?: string }).code === '23505') ctx.refuse(t, 'booklets.signatures.alreadyUnderWay');
         throw error;
       }
-      const delays = readValidationDelays();
-      const student = name({ first_name: loaded.registration.student.firstName, last_name: loaded.registration.student.lastName });
       try {
-        const operation = await core.operations.start({
-          workflowType: validationWorkflow, workflowId: inserted.workflow_id, kind: validationKind,
-          subject: `${loaded.item.title} - ${student}`, campusId: loaded.registration.trainingGroup.campusId, actor,
-          args: [{
-            validationId: inserted.id, signatories, ...delays,
-            labels: Object.fromEntries(signatories.map((role) => [role, roleLabel(t, role)])),
-            messages: { signed: String(t('booklets.signatures.progress.signed')), reminded: String(t('booklets.signatures.progress.reminded')), staffTold: String(t('booklets.signatures.progress.staffTold')) },
-          }],
-        });
+        const operation = await startRun(actor!, loaded, inserted, signatories, [], t);
         return { operation, validation: await present(await load(actor, formId), actor!) };
       } catch (error) {
         // Never started: no validation waits for a run that does not exist.
@@ -213,6 +217,11 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       if (!current || !state.current?.awaiting) ctx.refuse(t, 'booklets.signatures.nothingToSign');
       const role = state.current!.awaiting!;
       if (!loaded.roles.includes(role)) ctx.refuse(t, 'booklets.signatures.notYourTurn', '', { role: roleLabel(t, role) });
+      // A validation written without a run (the demo seed) gets its run now, with the signatures it already has.
+      if (!(await core.operations.byWorkflowId(current.workflow_id))) {
+        const signed = state.current!.signatures.filter((s) => s.signedAt).map((s) => s.role);
+        await startRun(actor!, loaded, current, signatories, signed, t);
+      }
       const client = await core.temporal();
       try {
         await client.withDeadline(Date.now() + answerDeadlineMs, () =>
