@@ -114,8 +114,8 @@ export function AppLayout() {
               {entries.map((page, index) => {
                 const href = pagePath(page.id as PageId, lang);
                 const section = sectionOf(page.id);
-                // Headings only where the menu is long enough to need them (the staff space).
-                const heading = entries.length > 8 && (index === 0 || sectionOf(entries[index - 1]!.id) !== section);
+                // Headings only in the staff's long menu: the areas are the staff's (a student's menu has none).
+                const heading = me.space === 'staff' && entries.length > 8 && (index === 0 || sectionOf(entries[index - 1]!.id) !== section);
                 return (
                   <div key={page.id}>
                     {heading && (
