@@ -8,6 +8,7 @@ import { startBenchApp, type BenchApp } from './app.js';
 import { generateCentre, serverUrl, type GeneratedCentre } from './generate.js';
 import { measureAttendanceExport } from './measure-attendance-export.js';
 import { measureAttendanceStatistics } from './measure-attendance-statistics.js';
+import { measureBookletSaves } from './measure-booklet-saves.js';
 import { measureBulk } from './measure-bulk.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
@@ -17,8 +18,8 @@ import { measureReportCards } from './measure-report-cards.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -63,6 +64,10 @@ try {
   if (only.has('reportcards')) {
     log('report cards…');
     figures.push(...(await measureReportCards(small)));
+  }
+  if (only.has('booklets')) {
+    log('booklet saves…');
+    figures.push(...(await measureBookletSaves(small)));
   }
 
   if (!only.has('bulk')) throw new Done();
