@@ -1,32 +1,131 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState, type ChangeEvent } from 'react';
+import { ActionIcon, Alert, Button, Card, Group, Modal, MultiSelect, NumberInput, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { bookletModules } from '@alterna/booklets/validation';
+import { PageLink } from '../../navigation';
 import { errorDialog } from '../../shared/dialogs';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
-import { createItem, deleteItem, loadItems, moveItem } from './api';
+import { toast } from '../../shared/toast';
+import { addThesisSkill, createItem, deleteItem, deleteThesisSkill, loadItems, loadThesisGrid, moveItem, saveThesisGrid, updateItem, type BookletItem } from './api';
 
-/** Staff: a training's booklet items — list, add, reorder (SPEC §2 /coaching/booklet-item/{id}/position/{position}), delete. */
+type Draft = { title: string; date: string; startDate: string; endDate: string; modules: string[] };
+const emptyDraft: Draft = { title: '', date: '', startDate: '', endDate: '', modules: [] };
+const draftOf = (item: BookletItem): Draft => ({ title: item.title, date: item.date ?? '', startDate: item.startDate ?? '', endDate: item.endDate ?? '', modules: [...item.modules] });
+const bodyOf = (draft: Draft) => ({ title: draft.title, date: draft.date || null, startDate: draft.startDate || null, endDate: draft.endDate || null, modules: draft.modules });
+
+/** Title, a date or a period, modules: the add card and the edit dialog share it. */
+function ItemFields({ draft, onChange, prefix }: { draft: Draft; onChange: (next: (d: Draft) => Draft) => void; prefix: string }) {
+  const { t } = useTranslation();
+  const text = (key: 'title' | 'date' | 'startDate' | 'endDate') => (e: ChangeEvent<HTMLInputElement>) => { const value = e.currentTarget.value; onChange((d) => ({ ...d, [key]: value })); };
+  return (
+    <>
+      <TextInput label={t('booklets.items.title_label')} value={draft.title} onChange={text('title')} data-testid={`${prefix}-title`} />
+      <Group grow>
+        <TextInput type="date" label={t('booklets.items.date')} value={draft.date} onChange={text('date')} data-testid={`${prefix}-date`} />
+        <TextInput type="date" label={t('booklets.items.startDate')} value={draft.startDate} onChange={text('startDate')} data-testid={`${prefix}-start`} />
+        <TextInput type="date" label={t('booklets.items.endDate')} value={draft.endDate} onChange={text('endDate')} data-testid={`${prefix}-end`} />
+      </Group>
+      <MultiSelect label={t('booklets.items.modules')} data={bookletModules.map((m) => ({ value: m, label: t(`booklets.modules.${m}`) }))} value={draft.modules}
+        onChange={(modules) => onChange((d) => ({ ...d, modules }))} data-testid={`${prefix}-modules`} />
+    </>
+  );
+}
+
+/** The training's thesis skills (SPEC §2 /coaching/thesis-skill/new/{training}) and its grid (/coaching/thesis-evaluation-grid/{training}/edit). */
+function ThesisSection({ trainingId }: { trainingId: string }) {
+  const { t } = useTranslation();
+  const page = usePageData(['booklets.thesis', trainingId], () => loadThesisGrid(trainingId));
+  const [name, setName] = useState('');
+  const [edits, setEdits] = useState<{ maxMark?: number; instructions?: string; coefficients: Record<string, number> }>({ coefficients: {} });
+  const grid = page.data?.grid;
+  const act = async (action: () => Promise<unknown>, done?: string) => {
+    try {
+      await action();
+      await page.reload();
+      if (done) toast.success(done);
+    } catch (error) { await errorDialog(errorMessage(error)); }
+  };
+  if (!grid) return page.error ? <Alert color="red" variant="light" role="alert">{page.error}</Alert> : null;
+  const maxMark = edits.maxMark ?? grid.maxMark;
+  const instructions = edits.instructions ?? grid.instructions;
+  const coefficient = (id: string, saved: number) => edits.coefficients[id] ?? saved;
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="thesis-section">
+      <Stack>
+        <Title order={2} fz={20}>{t('booklets.thesis.title')}</Title>
+        <Text c="dimmed" size="sm">{t('booklets.thesis.intro')}</Text>
+        {grid.skills.length ? (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr><Table.Th>{t('booklets.thesis.skill')}</Table.Th><Table.Th>{t('booklets.thesis.coefficient')}</Table.Th><Table.Th /></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {grid.skills.map((skill) => (
+                <Table.Tr key={skill.id} data-testid="thesis-skill-row">
+                  <Table.Td>{skill.name}</Table.Td>
+                  <Table.Td w={160}>
+                    <NumberInput size="xs" min={0.01} max={999.99} decimalScale={2} aria-label={t('booklets.thesis.coefficient')} value={coefficient(skill.id, skill.coefficient)}
+                      onChange={(value) => setEdits((e) => ({ ...e, coefficients: { ...e.coefficients, [skill.id]: Number(value) } }))} />
+                  </Table.Td>
+                  <Table.Td w={40}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('booklets.thesis.delete')} onClick={() => act(() => deleteThesisSkill(skill.id))}>×</ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : <Text c="dimmed">{t('booklets.thesis.none')}</Text>}
+        <Group align="flex-end">
+          <TextInput label={t('booklets.thesis.newSkill')} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="thesis-skill-name" style={{ flex: 1 }} />
+          <Button variant="light" data-testid="thesis-skill-add" onClick={() => act(async () => { await addThesisSkill(trainingId, name); setName(''); })}>{t('booklets.thesis.add')}</Button>
+        </Group>
+        <NumberInput w={200} label={t('booklets.thesis.maxMark')} min={1} max={100} allowDecimal={false} value={maxMark}
+          onChange={(value) => setEdits((e) => ({ ...e, maxMark: Number(value) }))} data-testid="thesis-max-mark" />
+        <Textarea label={t('booklets.thesis.instructions')} autosize minRows={2} value={instructions}
+          onChange={(e) => { const value = e.currentTarget.value; setEdits((d) => ({ ...d, instructions: value })); }} data-testid="thesis-instructions" />
+        <Button w="fit-content" data-testid="thesis-grid-save" onClick={() => act(async () => {
+          await saveThesisGrid(trainingId, { maxMark, instructions, skills: grid.skills.map((skill) => ({ id: skill.id, coefficient: coefficient(skill.id, skill.coefficient) })) });
+          setEdits({ coefficients: {} });
+        }, t('booklets.thesis.saved'))}>{t('booklets.thesis.save')}</Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Staff: a training's booklet items — list, add, edit, reorder (SPEC §2 /coaching/booklet-item/{id}/position/{position}),
+ * delete — and its thesis skills and evaluation grid.
+ */
 export function BookletItemsPage() {
   const { t } = useTranslation();
   const { id } = useParams({ strict: false }) as { id: string };
   const page = usePageData(['booklets.items', id], () => loadItems(id));
-  const [draft, setDraft] = useState({ title: '', date: '', startDate: '', endDate: '', modules: [] as string[] });
-  const act = async (action: () => Promise<unknown>) => {
-    try { await action(); await page.reload(); } catch (error) { await errorDialog(errorMessage(error)); }
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const act = async (action: () => Promise<unknown>, done?: string) => {
+    try {
+      await action();
+      await page.reload();
+      if (done) toast.success(done);
+    } catch (error) { await errorDialog(errorMessage(error)); }
   };
   const add = () => act(async () => {
-    await createItem(id, { title: draft.title, date: draft.date || null, startDate: draft.startDate || null, endDate: draft.endDate || null, modules: draft.modules });
-    setDraft({ title: '', date: '', startDate: '', endDate: '', modules: [] });
+    await createItem(id, bodyOf(draft));
+    setDraft(emptyDraft);
   });
+  const saveEdit = () => editing && act(async () => {
+    await updateItem(editing.id, bodyOf(editing.draft));
+    setEditing(null);
+  }, t('booklets.items.saved'));
   const items = page.data?.items ?? [];
   const day = (value: string | null) => value ?? '';
   return (
     <Stack gap="lg" data-testid="booklet-items-page">
-      <PageTitle title={t('booklets.items.title')} intro={t('booklets.items.intro')} />
+      <PageTitle title={t('booklets.items.title')} intro={t('booklets.items.intro')}
+        back={<PageLink page="trainings.plan" params={{ id }}><Text size="sm">← {t('booklets.links.plan')}</Text></PageLink>} />
       {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
       <Card withBorder radius="lg" padding="lg">
         {items.length ? (
@@ -42,6 +141,7 @@ export function BookletItemsPage() {
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon variant="subtle" disabled={index === 0} aria-label={t('booklets.items.up')} onClick={() => act(() => moveItem(item.id, item.position - 1))}>↑</ActionIcon>
                       <ActionIcon variant="subtle" disabled={index === items.length - 1} aria-label={t('booklets.items.down')} onClick={() => act(() => moveItem(item.id, item.position + 1))}>↓</ActionIcon>
+                      <ActionIcon variant="subtle" aria-label={t('booklets.items.edit')} data-testid="booklet-item-edit" onClick={() => setEditing({ id: item.id, draft: draftOf(item) })}>✎</ActionIcon>
                       <ActionIcon variant="subtle" color="red" aria-label={t('booklets.items.delete')} onClick={() => act(() => deleteItem(item.id))}>×</ActionIcon>
                     </Group>
                   </Table.Td>
@@ -53,16 +153,22 @@ export function BookletItemsPage() {
       </Card>
       <Card withBorder radius="lg" padding="lg">
         <Stack>
-          <TextInput label={t('booklets.items.title_label')} value={draft.title} onChange={(e) => { const title = e.currentTarget.value; setDraft((d) => ({ ...d, title })); }} />
-          <Group grow>
-            <TextInput type="date" label={t('booklets.items.date')} value={draft.date} onChange={(e) => { const date = e.currentTarget.value; setDraft((d) => ({ ...d, date })); }} />
-            <TextInput type="date" label={t('booklets.items.startDate')} value={draft.startDate} onChange={(e) => { const startDate = e.currentTarget.value; setDraft((d) => ({ ...d, startDate })); }} />
-            <TextInput type="date" label={t('booklets.items.endDate')} value={draft.endDate} onChange={(e) => { const endDate = e.currentTarget.value; setDraft((d) => ({ ...d, endDate })); }} />
-          </Group>
-          <MultiSelect label={t('booklets.items.modules')} data={bookletModules.map((m) => ({ value: m, label: t(`booklets.modules.${m}`) }))} value={draft.modules} onChange={(modules) => setDraft((d) => ({ ...d, modules }))} />
+          <ItemFields draft={draft} onChange={(next) => setDraft(next)} prefix="item-new" />
           <Button w="fit-content" onClick={add}>{t('booklets.items.add')}</Button>
         </Stack>
       </Card>
+      <ThesisSection trainingId={id} />
+      <Modal opened={!!editing} onClose={() => setEditing(null)} title={t('booklets.items.editTitle')} size="lg">
+        {editing && (
+          <Stack data-testid="booklet-item-dialog">
+            <ItemFields draft={editing.draft} onChange={(next) => setEditing((e) => (e ? { ...e, draft: next(e.draft) } : e))} prefix="item-edit" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(null)}>{t('booklets.items.cancel')}</Button>
+              <Button onClick={saveEdit} data-testid="booklet-item-save">{t('booklets.items.save')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Stack>
   );
 }

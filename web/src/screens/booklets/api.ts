@@ -1,9 +1,9 @@
-import type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult } from '@alterna/booklets/types';
+import type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult, ThesisGrid, ThesisSkill } from '@alterna/booklets/types';
 import type { CancellableKind, FormValidationState, FormValuesInput } from '@alterna/booklets/validation';
 import type { ActorSpace, PageId } from '../../pages';
 import { requestJson } from '../../shared/http';
 
-export type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult } from '@alterna/booklets/types';
+export type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult, ThesisGrid, ThesisSkill } from '@alterna/booklets/types';
 export type { FormValidationState } from '@alterna/booklets/validation';
 
 const enc = encodeURIComponent;
@@ -29,8 +29,17 @@ export const cancelValidation = (id: string, kind: CancellableKind, staff: boole
 const items = (training: string) => `/api/coaching/trainings/${enc(training)}/booklet-items`;
 export const loadItems = (training: string) => requestJson<{ items: BookletItem[] }>('GET', items(training));
 export const createItem = (training: string, body: unknown) => requestJson<{ item: BookletItem }>('POST', items(training), body);
+export const updateItem = (id: string, body: unknown) => requestJson<{ item: BookletItem }>('PUT', `/api/coaching/booklet-item/${enc(id)}`, body);
 export const deleteItem = (id: string) => requestJson<void>('DELETE', `/api/coaching/booklet-item/${enc(id)}`);
 export const moveItem = (id: string, position: number) => requestJson<{ items: BookletItem[] }>('POST', `/api/coaching/booklet-item/${enc(id)}/position/${position}`, {});
+
+/** SPEC §2 /coaching/thesis-skill/new/{training} and /coaching/thesis-evaluation-grid/{training}/edit. */
+const grid = (training: string) => `/api/coaching/thesis-evaluation-grid/${enc(training)}/edit`;
+export const loadThesisGrid = (training: string) => requestJson<{ grid: ThesisGrid }>('GET', grid(training));
+export const saveThesisGrid = (training: string, body: { maxMark: number; instructions: string; skills: { id: string; coefficient: number }[] }) =>
+  requestJson<{ grid: ThesisGrid }>('POST', grid(training), body);
+export const addThesisSkill = (training: string, name: string) => requestJson<{ skill: ThesisSkill }>('POST', `/api/coaching/thesis-skill/new/${enc(training)}`, { name });
+export const deleteThesisSkill = (id: string) => requestJson<void>('DELETE', `/api/coaching/thesis-skill/${enc(id)}`);
 
 /** The form page of each space (a page belongs to one space). */
 export const formPage: Record<ActorSpace, PageId> = {

@@ -34,11 +34,18 @@ export function TrainingGroupPage() {
     <Stack gap="lg" data-testid="group-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle title={group.shortName} intro={group.name} back={<PageLink page="trainings.groups"><Text size="sm">← {t('trainings.groups.title')}</Text></PageLink>} titleTestId="group-title" />
-        {can(me?.permissions, 'trainings.group.update') && (
-          <PageLink page="trainings.groupEdit" params={{ id: group.id }} data-testid="group-edit">
-            <Button component="span">{t('trainings.common.edit')}</Button>
-          </PageLink>
-        )}
+        <Group gap="sm">
+          {can(me?.permissions, 'booklets.form.read-all') && (
+            <PageLink page="booklets.group" params={{ id: group.id }} data-testid="group-booklets">
+              <Button component="span" variant="light">{t('booklets.links.group')}</Button>
+            </PageLink>
+          )}
+          {can(me?.permissions, 'trainings.group.update') && (
+            <PageLink page="trainings.groupEdit" params={{ id: group.id }} data-testid="group-edit">
+              <Button component="span">{t('trainings.common.edit')}</Button>
+            </PageLink>
+          )}
+        </Group>
       </Group>
       <Card withBorder radius="lg" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">

@@ -57,19 +57,26 @@ export function TrainingPlanPage() {
     <Stack gap="lg" data-testid="plan-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle title={t('trainings.plan.title', { name: view.training.shortName })} intro={view.training.name} back={<PageLink page="trainings.list"><Text size="sm">← {t('trainings.list.title')}</Text></PageLink>} />
-        <Select
-          label={t('trainings.common.session')}
-          data={view.sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('trainings.common.current')})` : s.name }))}
-          value={session?.id ?? null}
-          allowDeselect={false}
-          onChange={(value) => {
-            if (!value) return;
-            sessionMemory.set(trainingId, value);
-            if (variantId) void goTo('trainings.plan', { id: trainingId });
-            else setSessionId(value);
-          }}
-          data-testid="plan-session"
-        />
+        <Group align="flex-end" gap="sm">
+          {can(me?.permissions, 'booklets.item.read') && (
+            <PageLink page="booklets.items" params={{ id: trainingId }} data-testid="training-booklet-items">
+              <Button component="span" variant="light">{t('booklets.links.items')}</Button>
+            </PageLink>
+          )}
+          <Select
+            label={t('trainings.common.session')}
+            data={view.sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('trainings.common.current')})` : s.name }))}
+            value={session?.id ?? null}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (!value) return;
+              sessionMemory.set(trainingId, value);
+              if (variantId) void goTo('trainings.plan', { id: trainingId });
+              else setSessionId(value);
+            }}
+            data-testid="plan-session"
+          />
+        </Group>
       </Group>
       {!session ? (
         <Alert color="yellow" variant="light">{t('trainings.plan.noSession')}</Alert>
