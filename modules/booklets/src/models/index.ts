@@ -73,3 +73,48 @@ export class BookletFormModel extends Model {
     item: { relation: Model.BelongsToOneRelation, modelClass: BookletItemModel, join: { from: 'booklet_forms.booklet_item_id', to: 'booklet_items.id' } },
   });
 }
+
+/** `booklet_validations` (20270201000200_booklet_validations): a form's n-th validation run. */
+export class BookletValidationModel extends Model {
+  static override tableName = 'booklet_validations';
+  declare id: string;
+  declare form_id: string;
+  declare run: number;
+  declare workflow_id: string;
+  declare status: string;
+  declare requested_by: string | null;
+  declare requested_at: Date;
+  declare validated_at: Date | null;
+  declare pdf_file_id: string | null;
+  declare cancelled_by: string | null;
+  declare cancelled_at: Date | null;
+  declare cancel_reason: string | null;
+  declare cancel_route: string | null;
+  declare cancellation_mailed_at: Date | null;
+  static override relationMappings = (): RelationMappings => ({
+    signatures: { relation: Model.HasManyRelation, modelClass: BookletValidationSignatureModel, join: { from: 'booklet_validations.id', to: 'booklet_validation_signatures.validation_id' } },
+  });
+}
+
+/** `booklet_validation_signatures`: one per signatory a validation needs, signed or awaited. */
+export class BookletValidationSignatureModel extends Model {
+  static override tableName = 'booklet_validation_signatures';
+  static override idColumn = ['validation_id', 'role'];
+  declare validation_id: string;
+  declare role: string;
+  declare position: number;
+  declare signer_id: string | null;
+  declare signed_at: Date | null;
+  declare route: string | null;
+}
+
+/** `booklet_validation_reminders`: the reminders a validation already sent, once each. */
+export class BookletValidationReminderModel extends Model {
+  static override tableName = 'booklet_validation_reminders';
+  static override idColumn = ['validation_id', 'role', 'kind'];
+  declare validation_id: string;
+  declare role: string;
+  declare kind: string;
+  declare recipients: number;
+  declare sent_at: Date;
+}
