@@ -55,14 +55,14 @@ describe('booklet validation in the browser', () => {
     await tutor.getByTestId('signature-tutor').filter({ hasText: 'Signature awaited' }).waitFor();
     await screenshot(tutor, 'booklets-validation-tutor-awaited-en');
     await tutor.getByTestId('sign').click();
-    await tutor.getByRole('button', { name: 'Sign' }).last().click();
+    await tutor.getByTestId('confirm-dialog').getByTestId('dialog-ok').click();
     await tutor.getByTestId('signature-tutor').filter({ hasText: 'Signed by' }).waitFor();
     expect(await tutor.getByTestId('sign').count()).toBe(0);
 
     // The coach's page follows (polled) and the coach signs; the apprentice acknowledges from their space.
     await coach.getByTestId('sign').waitFor({ timeout: 15_000 });
     await coach.getByTestId('sign').click();
-    await coach.getByRole('button', { name: 'Signer' }).last().click();
+    await coach.getByTestId('confirm-dialog').getByTestId('dialog-ok').click();
     await coach.getByTestId('signature-coach').filter({ hasText: 'Signé par' }).waitFor();
     expect((await student.post(`/api/booklet-forms/${evaluation.id}/sign`, {})).status).toBe(200);
     await eventually(async () => (await student.get(`/api/booklet-forms/${evaluation.id}`)).json.form.validatedAt);
