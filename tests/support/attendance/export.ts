@@ -11,13 +11,15 @@ import { ApiClient } from '../app.js';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
+  // Each stream's bytes by its dictionary's /Length: a compressed stream may end with a byte that looks like '\r'.
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\r?\nstream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const bytes = Buffer.from(raw.slice(start, start + Number(match[1])), 'latin1');
     let content: string;
     try {
       content = zlib.inflateSync(bytes).toString('latin1');
     } catch {
-      content = match[1]!;
+      content = bytes.toString('latin1');
     }
     for (const array of content.matchAll(/\[([^\]]*)\] TJ/g)) {
       const hex = [...array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
