@@ -172,3 +172,24 @@ function isAddressOrRange(entry: string): boolean {
   const n = Number(bits);
   return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
 }
+
+const maxDelaySeconds = 366 * 24 * 3600;
+
+/**
+ * Delays of a module's own settings, in whole seconds from 1 s to a year: each variable's value, or its default when
+ * unset or blank. Every bad value is reported at once, by variable name, as the core's configuration does.
+ */
+export function readDelaySeconds<Name extends string>(env: Env, defaults: Record<Name, number>): Record<Name, number> {
+  const problems: string[] = [];
+  const values = {} as Record<Name, number>;
+  for (const [name, fallback] of Object.entries(defaults) as [Name, number][]) {
+    const raw = env[name];
+    const value = raw === undefined || raw.trim() === '' ? fallback : Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > maxDelaySeconds) {
+      problems.push(`${name} must be a whole number of seconds from 1 to ${maxDelaySeconds} (got "${raw}")`);
+    }
+    values[name] = value;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return values;
+}

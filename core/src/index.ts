@@ -1,6 +1,6 @@
 export { bootCore, keepServing, onShutdown, type BootOptions } from './boot.js';
 export { createCore, type Core, type CoreOptions } from './app.js';
-export { loadConfig, ConfigError, repoRoot, requiredInProduction, type Config, type StorageConfig } from './config.js';
+export { loadConfig, ConfigError, readDelaySeconds, repoRoot, requiredInProduction, type Config, type StorageConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { defineModule, type ModuleDefinition, type CoreDeps, type Migration, type RouteDefinition, type RouteContext, type GraphqlContribution } from './modules/contract.js';
 export { discoverModules } from './modules/discover.js';

@@ -53,6 +53,8 @@ const managerTypologies = ['pedagogy', 'isd', 'management', 'campus-manager'];
 export function validationsService(ctx: BookletsContext, deps: { items: BookletItemsService }): ValidationsService {
   const { knex, core } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
+  // Read at start: a bad value stops the start rather than failing a validation request.
+  const delays = readValidationDelays();
 
   /** The form as the actor sees it (404 out of reach), the roles they hold on it and its current validation. */
   async function load(actor: Actor | null, formId: string) {
@@ -159,7 +161,7 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       workflowType: validationWorkflow, workflowId: validation.workflow_id, kind: validationKind,
       subject: `${loaded.item.title} - ${student}`, campusId: loaded.registration.trainingGroup.campusId, actor,
       args: [{
-        validationId: validation.id, signatories, signed, ...readValidationDelays(),
+        validationId: validation.id, signatories, signed, ...delays,
         labels: Object.fromEntries(signatories.map((role) => [role, roleLabel(t, role)])),
         messages: { signed: String(t('booklets.signatures.progress.signed')), reminded: String(t('booklets.signatures.progress.reminded')), staffTold: String(t('booklets.signatures.progress.staffTold')) },
       }],
