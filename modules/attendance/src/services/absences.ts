@@ -1,8 +1,9 @@
 import { NotFoundError, type Actor, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
-import { absenceKinds, lineStatuses, type AbsenceKind, type JustificationStatus, type LineStatus } from '../validation/index.js';
-import { acceptedJustification, attendedSeconds, closedLines, coveringJustification, lessonSeconds as duration, type AbsenceFilters } from './absence-filters.js';
+import { absenceKinds, type AbsenceKind, type JustificationStatus, type LineStatus } from '../validation/index.js';
+import { closedLines, coveringJustification, type AbsenceFilters } from './absence-filters.js';
 import type { AttendanceContext } from './context.js';
+import { statisticsColumns, statisticsOf } from './statistics.js';
 
 /** An absence (SPEC §4 kinds) on a closed sheet, with the justification that covers its day, if any. */
 export interface Absence {
@@ -42,7 +43,6 @@ export interface AbsencesService {
   one(actor: Actor | null, id: string): Promise<Absence & { campusId: string }>;
 }
 
-const inHours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -93,22 +93,8 @@ export function absencesService(ctx: AttendanceContext): AbsencesService {
       const campuses = student ? ownCampuses(actor!) : permissions.campusesOrDeny(actor, perm.absenceRead, filters.campus ? [filters.campus] : null);
       // A student's chart is their own, whatever they ask for.
       const scope = student ? { ...filters, student: actor!.id, planningGroup: null } : filters;
-      // Only absent lines need their justification looked up: a lookup per line cost more than the count itself.
-      const rows = await closedLines(knex, campuses, scope)
-        .whereNotNull('l.status')
-        .groupBy('l.status')
-        .select(
-          'l.status', knex.raw('count(*)::int AS count'), knex.raw(`count(*) FILTER (WHERE l.status = 'absent' AND NOT EXISTS (${acceptedJustification}))::int AS unjustified`),
-          knex.raw(`sum(${duration})::float AS scheduled`), knex.raw(`sum(${attendedSeconds})::float AS attended`),
-        );
-      const byStatus = new Map(rows.map((row: any) => [row.status as LineStatus, row]));
-      const counts = lineStatuses.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 }));
-      const seconds = (key: 'scheduled' | 'attended'): number => rows.reduce((sum: number, row: any) => sum + (row[key] ?? 0), 0);
-      const [scheduled, present] = [seconds('scheduled'), seconds('attended')];
-      return {
-        total: counts.reduce((sum, c) => sum + c.count, 0), counts, unjustifiedAbsences: byStatus.get('absent')?.unjustified ?? 0,
-        hours: { scheduled: inHours(scheduled), attended: inHours(present), rate: scheduled ? Math.round((present / scheduled) * 1000) / 1000 : null },
-      };
+      const rows = await closedLines(knex, campuses, scope).whereNotNull('l.status').groupBy('l.status').select(statisticsColumns(knex));
+      return statisticsOf(rows);
     },
 
     async one(actor, id) {

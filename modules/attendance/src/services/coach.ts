@@ -1,9 +1,9 @@
 import type { Actor, Knex, PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
-import { lineStatuses, type LineStatus } from '../validation/index.js';
-import { acceptedJustification, attendedSeconds, closedLines, lessonSeconds, type AbsenceFilters } from './absence-filters.js';
+import { closedLines, type AbsenceFilters } from './absence-filters.js';
 import type { AttendanceStatistics } from './absences.js';
 import type { AttendanceContext } from './context.js';
+import { statisticsColumns, statisticsOf } from './statistics.js';
 
 /**
  * The students someone follows: a coach's attributions, and the apprentices whose current contract is with a
@@ -31,8 +31,6 @@ export interface CoachService {
   students(actor: Actor | null, filters: Pick<AbsenceFilters, 'from' | 'to'>): Promise<CoachedStudent[]>;
 }
 
-const inHours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
-
 export function coachService(ctx: AttendanceContext): CoachService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
@@ -45,25 +43,11 @@ export function coachService(ctx: AttendanceContext): CoachService {
         .whereIn('l.student_id', coached)
         .whereNotNull('l.status')
         .groupBy('l.student_id', 'l.status')
-        .select(
-          'l.student_id', 'l.status', knex.raw('count(*)::int AS count'),
-          knex.raw(`count(*) FILTER (WHERE l.status = 'absent' AND NOT EXISTS (${acceptedJustification}))::int AS unjustified`),
-          knex.raw(`sum(${lessonSeconds})::float AS scheduled`), knex.raw(`sum(${attendedSeconds})::float AS attended`),
-        );
-      return students.map((student) => {
-        const own = rows.filter((row: any) => row.student_id === student.id);
-        const byStatus = new Map(own.map((row: any) => [row.status as LineStatus, row]));
-        const counts = lineStatuses.map((status) => ({ status, count: byStatus.get(status)?.count ?? 0 }));
-        const scheduled = own.reduce((sum: number, row: any) => sum + (row.scheduled ?? 0), 0);
-        const attended = own.reduce((sum: number, row: any) => sum + (row.attended ?? 0), 0);
-        return {
-          student: { id: student.id, firstName: student.first_name, lastName: student.last_name },
-          statistics: {
-            total: counts.reduce((sum, c) => sum + c.count, 0), counts, unjustifiedAbsences: byStatus.get('absent')?.unjustified ?? 0,
-            hours: { scheduled: inHours(scheduled), attended: inHours(attended), rate: scheduled ? Math.round((attended / scheduled) * 1000) / 1000 : null },
-          },
-        };
-      });
+        .select('l.student_id', ...statisticsColumns(knex));
+      return students.map((student) => ({
+        student: { id: student.id, firstName: student.first_name, lastName: student.last_name },
+        statistics: statisticsOf(rows.filter((row: any) => row.student_id === student.id)),
+      }));
     },
   };
 }
