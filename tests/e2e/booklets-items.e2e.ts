@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { makeTraining } from '../support/booklets/fixtures.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, screenshot } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -16,13 +16,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(email: string, locale: string, home: string): Promise<Page> {
-  const context = await newContext(browser, app.baseUrl, locale);
-  const page = await context.newPage();
-  await login(page, email);
-  await page.waitForURL(`**${home}`);
-  return page;
-}
+const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 
 describe('booklet items from the training pages', () => {
   it('a manager opens the booklet items from the training plan, edits an item (SPEC message on a bad date), adds a thesis skill and saves the grid; the group links to its booklets', async () => {

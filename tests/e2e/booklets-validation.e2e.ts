@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { evaluationToValidate } from '../support/booklets/validation.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, screenshot } from '../support/browser.js';
 import { eventually, startTestWorker } from '../support/worker.js';
 
 let app: TestApp;
@@ -20,13 +20,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(email: string, locale: string, home: string): Promise<Page> {
-  const context = await newContext(browser, app.baseUrl, locale);
-  const page = await context.newPage();
-  await login(page, email);
-  await page.waitForURL(`**${home}`);
-  return page;
-}
+const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 
 describe('booklet validation in the browser', () => {
   it('the coach validates, the tutor and the coach sign, the form becomes read-only; staff cancel it and it is editable again', async () => {

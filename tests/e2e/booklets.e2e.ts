@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { makeApprentice, makeCompany, makeTraining } from '../support/booklets/fixtures.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -16,14 +16,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(email: string, locale: string, home: string): Promise<Page> {
-  const context = await newContext(browser, app.baseUrl, locale);
-  const page = await context.newPage();
-  await login(page, email);
-  await page.waitForURL(`**${home}`);
-  return page;
-}
-const nav = (page: Page, id: string) => page.getByTestId('space-nav').locator(`[data-page-id="${id}"]`);
+const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
+const nav = navEntry;
 
 /** A training with a mission item, a company, an apprentice employed by it. */
 async function setup() {

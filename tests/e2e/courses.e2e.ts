@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { fillDate, fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -18,16 +18,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A logged-in page of a new browser profile in that language. */
-async function as(email: string, locale: string, home: string): Promise<Page> {
-  const context = await newContext(browser, app.baseUrl, locale);
-  const page = await context.newPage();
-  await login(page, email);
-  await page.waitForURL(`**${home}`);
-  return page;
-}
+const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 
-const nav = (page: Page, id: string) => page.getByTestId('space-nav').locator(`[data-page-id="${id}"]`);
+const nav = navEntry;
 
 describe('courses in the browser', () => {
   it('the teacher creates and publishes an exercise, and a student of the group sees it', async () => {

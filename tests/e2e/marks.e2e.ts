@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
 import { gradedCourse } from '../support/marks/fixtures.js';
 import { startTestWorker } from '../support/worker.js';
 
@@ -22,15 +22,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function as(email: string, locale: string, home: string): Promise<Page> {
-  const context = await newContext(browser, app.baseUrl, locale);
-  const page = await context.newPage();
-  await login(page, email);
-  await page.waitForURL(`**${home}`);
-  return page;
-}
+const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 
-const nav = (page: Page, id: string) => page.getByTestId('space-nav').locator(`[data-page-id="${id}"]`);
+const nav = navEntry;
 
 describe('marks and report cards in the browser', () => {
   it('the teacher enters an exam\'s marks; the student sees them and the report card; staff see the group', async () => {

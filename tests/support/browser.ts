@@ -46,3 +46,15 @@ export async function fillTime(field: Locator, time: string): Promise<void> {
   await boxes.nth(0).fill(hours!);
   await boxes.nth(1).fill(minutes!);
 }
+
+/** A page of a new browser profile in that language, logged in as `email` and landed on its home (`**<home>`). */
+export async function loggedInPage(browser: Browser, baseURL: string, email: string, locale: string, home: string): Promise<Page> {
+  const context = await newContext(browser, baseURL, locale);
+  const page = await context.newPage();
+  await login(page, email);
+  await page.waitForURL(`**${home}`);
+  return page;
+}
+
+/** A page's navigation entry by page id. */
+export const navEntry = (page: Page, id: string): Locator => page.getByTestId('space-nav').locator(`[data-page-id="${id}"]`);
