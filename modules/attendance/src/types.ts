@@ -7,6 +7,6 @@ export type { LineStatus, SignatureMethod } from './validation/index.js';
 export type { Absence, AttendanceStatistics } from './services/absences.js';
 export type { Justification } from './services/justifications.js';
 export type { AbsenceKind, JustificationReason, JustificationStatus } from './validation/index.js';
-export type { CoachedStudent } from './services/coach.js';
+export type { CoachedStudent, FollowedAlert } from './services/coach.js';
 export type { AttendanceAlert } from './services/alerts.js';
 export type { ContractHours } from './services/contract-hours.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
-import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
+import { lessonNow, scribble, withDemoPassword } from '../../support/attendance/fixtures.js';
 import { insertLesson, makePerson } from '../../support/planning/fixtures.js';
 import { startSmtpSink } from '../../support/smtp-sink.js';
 import { startTestWorker } from '../../support/worker.js';
@@ -70,7 +70,7 @@ async function absentStudent() {
   await knex('student_contracts').insert({ registration_id: absent!.id, corporation_id: corporation.id, start_date: daysBefore(60), end_date: daysBefore(-300) });
   const emails = await knex('actors').whereIn('id', [coachId, tutorId]).pluck('email');
   const guardian = (await knex('students').where({ actor_id: absent!.studentId }).first('guardian_email')).guardian_email as string;
-  return { ...lesson, absent: absent!, present: present!, alerted: [...emails, guardian].sort() };
+  return { ...lesson, absent: absent!, present: present!, alerted: [...emails, guardian].sort(), coachId, tutorId };
 }
 
 describe('attendance alerts (a Temporal schedule)', () => {
@@ -103,6 +103,13 @@ describe('attendance alerts (a Temporal schedule)', () => {
     const pedagogy = await loggedIn(app, demo('pedagogy'), 'en');
     const list = await pedagogy.get(`/api/absences-and-lateness/alerts?campus=${student.campusId}`);
     expect(list.json.alerts.filter((a: any) => a.student.id === student.absent.studentId).map((a: any) => a.kind).sort()).toEqual(['consecutive-absences', 'unjustified-half-days']);
+    // The coach and the tutor see the crossings (not the request to justify) on the student they follow.
+    for (const follower of [student.coachId, student.tutorId]) {
+      const client = await loggedIn(app, await withDemoPassword(app, follower));
+      const followed = (await client.get('/api/absences-and-lateness/my-students')).json.students;
+      expect(followed.map((s: any) => s.student.id)).toEqual([student.absent.studentId]);
+      expect(followed[0].alerts.map((a: any) => [a.kind, a.count, a.threshold]).sort()).toEqual([['consecutive-absences', 2, 2], ['unjustified-half-days', 3, 3]]);
+    }
     const lyon = await loggedIn(app, demo('campus-manager'));
     const lyonList = await lyon.get('/api/absences-and-lateness/alerts');
     expect(lyonList.json.alerts.some((a: any) => a.student.id === student.absent.studentId)).toBe(false);

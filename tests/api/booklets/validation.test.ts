@@ -32,7 +32,7 @@ const mailsTo = (email: string, text: string) => sink.mails.filter((mail) => mai
 
 describe('booklet form validation (workflow)', () => {
   it('needs the checkbox; collects tutor, coach and apprentice signatures in order with a reminder; then the form is locked for good with a signed PDF', async () => {
-    const { evaluation, coach, tutor, student, company, apprentice, manager } = await evaluationToValidate(app);
+    const { evaluation, coach, tutor, student, company, apprentice, manager, training } = await evaluationToValidate(app);
     const path = `/api/booklet-forms/${evaluation.id}`;
     const knex = app.core.db.knex;
 
@@ -52,6 +52,20 @@ describe('booklet form validation (workflow)', () => {
     expect(started.json.validation.current).toMatchObject({ run: 1, status: 'pending', awaiting: 'tutor' });
     expect(started.json.validation.signatories).toEqual(['tutor', 'coach', 'student']);
     expect((await coach.post(`${path}/validate`, { validate: true })).status).toBe(422);
+
+    // Each one's inbox: the tutor's turn, named to the coach and to the staff of the group; nobody's form to fill any more.
+    const inbox = async (client: typeof coach) => ((await client.get('/api/booklets/mine')).json.booklets as any[]).flatMap((b) => b.forms).find((f) => f.id === evaluation.id);
+    const tutorRow = await knex('identity_actors').where('id', company.tutorId).first('first_name', 'last_name');
+    const tutorName = `${tutorRow.first_name} ${tutorRow.last_name}`;
+    expect(await inbox(tutor)).toMatchObject({ myTurn: true, toFill: false, validation: { awaiting: 'tutor', awaitingPeople: [tutorName] } });
+    expect(await inbox(coach)).toMatchObject({ myTurn: false, toFill: false, validation: { awaiting: 'tutor' } });
+    expect(await inbox(student)).toMatchObject({ myTurn: false });
+    const group = (await manager.get(`/api/booklets/training-group/${training.trainingGroupId}`)).json.booklets[0].forms;
+    expect(group.find((f: any) => f.id === evaluation.id)).toMatchObject({ myTurn: false, validation: { awaiting: 'tutor', awaitingPeople: [tutorName] } });
+    // The mission (dated 2027-01-10) is still the tutor's and the apprentice's to fill, not the coach's.
+    expect(group.find((f: any) => f.id !== evaluation.id)).toMatchObject({ due: '2027-01-10', validation: null });
+    const tutorForms = ((await tutor.get('/api/booklets/mine')).json.booklets as any[]).flatMap((b) => b.forms);
+    expect(tutorForms.find((f) => f.id !== evaluation.id)).toMatchObject({ toFill: true, myTurn: false });
 
     // Frozen while signed: no lock, no save.
     expect((await coach.post(`${path}/set-lock`, {})).status).toBe(403);
@@ -75,6 +89,8 @@ describe('booklet form validation (workflow)', () => {
     const byTutor = await tutor.post(`${path}/sign`, {});
     expect(byTutor.status).toBe(200);
     expect(byTutor.json.validation.current).toMatchObject({ awaiting: 'coach' });
+    expect(await inbox(coach)).toMatchObject({ myTurn: true, validation: { awaiting: 'coach' } });
+    expect(await inbox(tutor)).toMatchObject({ myTurn: false });
     expect((await coach.post(`${path}/sign`, {})).json.validation.current.awaiting).toBe('student');
     const last = await student.post(`${path}/sign`, {});
     expect(last.status).toBe(200);

@@ -2,7 +2,11 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../session';
 import { WelcomeCard } from './WelcomeCard';
+import { ApprenticesOverview } from './booklets/ApprenticesOverview';
+import { StudentBookletInbox } from './booklets/StudentBookletInbox';
 import { MyCalendarFeedCard } from './planning/calendar-feeds/CalendarFeedCard';
+
+const followers = new Set(['coach', 'tutor', 'corporation']);
 
 /** Home of a space: title of the space and the welcome card. */
 export function SpaceHomePage() {
@@ -20,6 +24,9 @@ export function SpaceHomePage() {
       <WelcomeCard me={me} />
       {/* Teachers and students: their timetable as a live iCal feed (planning.calendar-feed.own). */}
       {(me.space === 'teacher' || me.space === 'student') && me.permissions.includes('planning.calendar-feed.own') && <MyCalendarFeedCard />}
+      {/* Who follows apprentices: their signatures to give, validations under way, forms to fill and each apprentice. */}
+      {followers.has(me.space) && me.permissions.includes('booklets.form.read') && <ApprenticesOverview />}
+      {me.space === 'student' && me.permissions.includes('booklets.form.read') && <StudentBookletInbox />}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import type { Actor, Knex, PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { closedLines, type AbsenceFilters } from './absence-filters.js';
 import type { AttendanceStatistics } from './absences.js';
+import type { AlertKind } from '../validation/index.js';
 import type { AttendanceContext } from './context.js';
 import { statisticsColumns, statisticsOf } from './statistics.js';
 
@@ -20,10 +21,14 @@ function followedBy(knex: Knex, actorId: string) {
       .select('r.student_id'));
 }
 
-/** A followed student's attendance over the period. */
+/** A threshold the evening run found crossed (not the requests to justify), as the people following the student see it. */
+export interface FollowedAlert { kind: AlertKind; day: string; count: number; threshold: number }
+
+/** A followed student's attendance over the period, and the alerts raised in it (the five newest). */
 export interface CoachedStudent {
   student: { id: string; firstName: string; lastName: string };
   statistics: AttendanceStatistics;
+  alerts: FollowedAlert[];
 }
 
 export interface CoachService {
@@ -44,9 +49,18 @@ export function coachService(ctx: AttendanceContext): CoachService {
         .whereNotNull('l.status')
         .groupBy('l.student_id', 'l.status')
         .select('l.student_id', ...statisticsColumns(knex));
+      const alerts = await knex
+        .select('*').from(knex('attendance_alerts as a')
+          .whereIn('a.student_id', coached).whereIn('a.campus_id', campuses).whereNot('a.kind', 'justify-request')
+          .modify((q) => { if (filters.from) q.where('a.day', '>=', filters.from); if (filters.to) q.where('a.day', '<=', filters.to); })
+          .select('a.student_id', 'a.kind', 'a.count', 'a.threshold', knex.raw("to_char(a.day, 'YYYY-MM-DD') AS day"),
+            knex.raw('row_number() OVER (PARTITION BY a.student_id ORDER BY a.day DESC, a.created_at DESC) AS n'))
+          .as('x'))
+        .where('x.n', '<=', 5);
       return students.map((student) => ({
         student: { id: student.id, firstName: student.first_name, lastName: student.last_name },
         statistics: statisticsOf(rows.filter((row: any) => row.student_id === student.id)),
+        alerts: alerts.filter((row: any) => row.student_id === student.id).map((row: any) => ({ kind: row.kind, day: row.day, count: row.count, threshold: row.threshold })),
       }));
     },
   };

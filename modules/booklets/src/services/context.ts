@@ -1,5 +1,6 @@
 import { NotFoundError, ValidationError, type Actor, type CoreDeps, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
+import type { FormRole } from '../validation/index.js';
 
 export type Db = Knex | Knex.Transaction;
 
@@ -96,4 +97,25 @@ export async function reachable(ctx: BookletsContext, actor: Actor | null, regis
   const [registration] = await ctx.registrations(actor, (qb) => qb.where('sr.id', registrationId));
   if (!registration) throw new NotFoundError('booklet');
   return registration;
+}
+
+/** A person who may give a role's signature on a registration's forms. */
+export interface Signatory { registrationId: string; role: FormRole; id: string; email: string; language: string | null; name: string }
+
+/** The people who may sign for these registrations: their coaches, their current company tutors, the apprentices. One statement. */
+export async function signatories(db: Db, registrationIds: readonly string[], roles: readonly FormRole[]): Promise<Signatory[]> {
+  if (!registrationIds.length || !roles.length) return [];
+  const { rows } = await db.raw(
+    `SELECT DISTINCT x.registration_id, x.role, a.id, a.email, a.language, a.first_name, a.last_name FROM (
+       SELECT sr.id AS registration_id, 'student' AS role, sr.student_id AS actor_id FROM students_student_registrations sr WHERE sr.id = ANY(:regs)
+       UNION SELECT sr.id, 'coach', ca.coach_id FROM students_student_registrations sr JOIN teaching_coach_attributions ca ON ca.student_id = sr.student_id WHERE sr.id = ANY(:regs)
+       UNION SELECT sc.registration_id, 'tutor', cp.actor_id FROM students_student_contracts sc JOIN people_corporation_people cp ON cp.corporation_id = sc.corporation_id AND cp.role = 'tutor'
+         WHERE sc.registration_id = ANY(:regs) AND current_date >= sc.start_date AND (sc.end_date IS NULL OR current_date <= sc.end_date)
+     ) x JOIN identity_actors a ON a.id = x.actor_id AND NOT a.archived
+     WHERE x.role = ANY(:roles) ORDER BY a.email`,
+    { regs: [...registrationIds], roles: [...roles] },
+  );
+  return rows.map((row: any) => ({
+    registrationId: row.registration_id, role: row.role, id: row.id, email: row.email, language: row.language, name: `${row.first_name} ${row.last_name}`,
+  }));
 }

@@ -1,7 +1,7 @@
-import { AccessDeniedError, NotFoundError, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { AccessDeniedError, NotFoundError, todayIn, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { averageMark, formFillers, hasSkillMarks, type BookletModule, type FormRole, type FormSaveInput } from '../validation/index.js';
-import { reachable, type BookletsContext, type Registration, type Relation } from './context.js';
+import { reachable, signatories, type BookletsContext, type Registration, type Relation } from './context.js';
 import type { BookletItem, BookletItemsService } from './items.js';
 import type { ThesisService } from './thesis.js';
 
@@ -39,9 +39,25 @@ export interface BookletForm {
   canUnlock: boolean;
 }
 
+/** A validation collecting signatures: whose turn it is (role and people) and since when. */
+export interface PendingValidation { awaiting: FormRole; awaitingPeople: string[]; requestedAt: string }
+
+export interface BookletFormSummary {
+  id: string; itemId: string; title: string; position: number; modules: BookletModule[]; version: number; averageMark: number; updatedAt: string;
+  validatedAt: string | null; lockedBy: string | null;
+  /** The item's date, or its end date; late once passed and the form still not validated. */
+  due: string | null;
+  late: boolean;
+  validation: PendingValidation | null;
+  /** The awaited signature is the actor's. */
+  myTurn: boolean;
+  /** The actor fills it and it is still open (not validated, no signatures being collected). */
+  toFill: boolean;
+}
+
 export interface BookletSummary {
   registration: Pick<Registration, 'id' | 'student' | 'trainingGroup' | 'relations'>;
-  forms: { id: string; itemId: string; title: string; position: number; modules: BookletModule[]; version: number; averageMark: number; updatedAt: string; validatedAt: string | null; lockedBy: string | null }[];
+  forms: BookletFormSummary[];
 }
 
 export interface SaveResult {
@@ -73,31 +89,54 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
 
-  /** The forms of registrations with their items; one statement for the forms, one for the items. */
-  async function summaries(registrations: Registration[]): Promise<BookletSummary[]> {
+  /** The roles the actor may fill and sign with on a registration (a relation, and the write permission on its campus). */
+  const rolesOn = (actor: Actor, registration: Registration): FormRole[] =>
+    permissions.isGranted(actor, perm.formWrite, registration.trainingGroup.campusId)
+      ? registration.relations.flatMap((relation) => (roleOf[relation] ? [roleOf[relation]!] : []))
+      : [];
+
+  /** The forms of registrations with their items, pending validations and awaited people: four statements whatever the count. */
+  async function summaries(actor: Actor, registrations: Registration[]): Promise<BookletSummary[]> {
     const ids = registrations.map((registration) => registration.id);
     await ctx.ensureForms(knex, ids);
     const rows: any[] = ids.length
       ? await knex('booklet_forms as f')
           .leftJoin('identity_actors as h', 'h.id', 'f.lock_holder_id')
+          .leftJoin('booklet_validations as v', (on) => on.on('v.form_id', 'f.id').andOnVal('v.status', 'pending'))
           .whereIn('f.student_registration_id', ids)
-          .select('f.id', 'f.booklet_item_id', 'f.student_registration_id', 'f.version', 'f.average_mark', 'f.updated_at', 'f.validated_at',
-            knex.raw("nullif(concat_ws(' ', h.first_name, h.last_name), '') AS locked_by"))
+          .select('f.id', 'f.booklet_item_id', 'f.student_registration_id', 'f.version', 'f.average_mark', 'f.updated_at', 'f.validated_at', 'v.requested_at',
+            knex.raw("nullif(concat_ws(' ', h.first_name, h.last_name), '') AS locked_by"),
+            knex.raw('(SELECT s.role FROM booklet_validation_signatures s WHERE s.validation_id = v.id AND s.signed_at IS NULL ORDER BY s.position LIMIT 1) AS awaiting'))
       : [];
     const items = new Map((await deps.items.byIds(knex, [...new Set(rows.map((row) => row.booklet_item_id))])).map((item) => [item.id, item]));
-    return registrations.map((registration) => ({
-      registration,
-      forms: rows
-        .filter((row) => row.student_registration_id === registration.id && items.has(row.booklet_item_id))
-        .map((row) => {
-          const item = items.get(row.booklet_item_id)!;
-          return {
-            id: row.id, itemId: item.id, title: item.title, position: item.position, modules: item.modules, version: row.version, averageMark: Number(row.average_mark),
-            updatedAt: iso(row.updated_at), validatedAt: row.validated_at ? iso(row.validated_at) : null, lockedBy: row.locked_by ?? null,
-          };
-        })
-        .sort((a, b) => a.position - b.position),
-    }));
+    const awaited = await signatories(knex, [...new Set(rows.filter((row) => row.awaiting).map((row) => row.student_registration_id as string))], ['student', 'coach', 'tutor']);
+    const today = todayIn('Europe/Paris');
+    return registrations.map((registration) => {
+      const roles = rolesOn(actor, registration);
+      return {
+        registration,
+        forms: rows
+          .filter((row) => row.student_registration_id === registration.id && items.has(row.booklet_item_id))
+          .map((row): BookletFormSummary => {
+            const item = items.get(row.booklet_item_id)!;
+            const due = item.endDate ?? item.date;
+            const validation: PendingValidation | null = row.requested_at
+              ? {
+                  awaiting: row.awaiting, requestedAt: iso(row.requested_at),
+                  awaitingPeople: awaited.filter((p) => p.registrationId === registration.id && p.role === row.awaiting).map((p) => p.name),
+                }
+              : null;
+            return {
+              id: row.id, itemId: item.id, title: item.title, position: item.position, modules: item.modules, version: row.version, averageMark: Number(row.average_mark),
+              updatedAt: iso(row.updated_at), validatedAt: row.validated_at ? iso(row.validated_at) : null, lockedBy: row.locked_by ?? null,
+              due, late: Boolean(due && due < today && !row.validated_at), validation,
+              myTurn: Boolean(validation && roles.includes(validation.awaiting)),
+              toFill: !row.validated_at && !validation && formFillers(item.modules).some((role) => roles.includes(role)),
+            };
+          })
+          .sort((a, b) => a.position - b.position),
+      };
+    });
   }
 
   /** The form's row and registration as the actor sees it (404 when out of reach), and what the actor may do. */
@@ -151,7 +190,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
           .orWhereExists(knex('students_student_contracts as sc').join('people_corporation_people as cp', 'cp.corporation_id', 'sc.corporation_id')
             .where('cp.actor_id', me).whereRaw('sc.registration_id = sr.id AND current_date BETWEEN sc.start_date AND sc.end_date'))));
       // Staff relations alone do not make an apprentice "mine".
-      return summaries(registrations.filter((registration) => registration.relations.some((relation) => relation !== 'staff' && relation !== 'manager')));
+      return summaries(actor, registrations.filter((registration) => registration.relations.some((relation) => relation !== 'staff' && relation !== 'manager')));
     },
     async group(actor, trainingGroupId) {
       permissions.assert(actor, perm.formReadAll);
@@ -160,11 +199,11 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
       if (!visible.length && !(await knex('trainings_training_groups').where('id', trainingGroupId).first('campus_id').then((g) => g && permissions.isGranted(actor, perm.formReadAll, g.campus_id)))) {
         throw new NotFoundError('training group');
       }
-      return summaries(visible);
+      return summaries(actor, visible);
     },
     async booklet(actor, registrationId) {
       const registration = await reachable(ctx, actor, registrationId);
-      return (await summaries([registration]))[0]!;
+      return (await summaries(actor!, [registration]))[0]!;
     },
     async form(actor, id) {
       const { row, registration, item, fillers, canEdit, canUnlock } = await load(actor, id);

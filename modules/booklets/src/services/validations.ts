@@ -9,7 +9,7 @@ import {
   cancellableKind, formFillers, formSignatories,
   type CancellableKind, type FormRole, type FormValidationState, type FormValidationView, type ValidationStatus,
 } from '../validation/index.js';
-import { reachable, type BookletsContext } from './context.js';
+import { reachable, signatories, type BookletsContext } from './context.js';
 import type { BookletItemsService } from './items.js';
 import { signedFormPdf } from './validation-pdf.js';
 
@@ -115,19 +115,8 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
     || loaded.roles.some((role) => signatories.includes(role) || formFillers(loaded.item.modules).includes(role));
 
   /** The people who may give these roles' signatures for a registration: its coaches, its current company tutors, the apprentice. */
-  async function recipients(registrationId: string, roles: FormRole[], db: Knex | Knex.Transaction = knex): Promise<Recipient[]> {
-    const { rows } = await db.raw(
-      `SELECT DISTINCT x.role, a.id, a.email, a.language, a.first_name, a.last_name FROM (
-         SELECT 'student' AS role, sr.student_id AS actor_id FROM students_student_registrations sr WHERE sr.id = :reg
-         UNION SELECT 'coach', ca.coach_id FROM students_student_registrations sr JOIN teaching_coach_attributions ca ON ca.student_id = sr.student_id WHERE sr.id = :reg
-         UNION SELECT 'tutor', cp.actor_id FROM students_student_contracts sc JOIN people_corporation_people cp ON cp.corporation_id = sc.corporation_id AND cp.role = 'tutor'
-           WHERE sc.registration_id = :reg AND current_date >= sc.start_date AND (sc.end_date IS NULL OR current_date <= sc.end_date)
-       ) x JOIN identity_actors a ON a.id = x.actor_id AND NOT a.archived
-       WHERE x.role = ANY(:roles) ORDER BY a.email`,
-      { reg: registrationId, roles: [...roles] },
-    );
-    return rows.map((row: any) => ({ id: row.id, email: row.email, language: row.language, name: name(row), role: row.role }));
-  }
+  const recipients = async (registrationId: string, roles: FormRole[], db: Knex | Knex.Transaction = knex): Promise<Recipient[]> =>
+    (await signatories(db, [registrationId], roles)).map(({ id, email, language, name, role }) => ({ id, email, language, name, role }));
 
   /** A validation with its form, item, apprentice and group (workflow-side: no actor). */
   async function context(validationId: string, db: Knex | Knex.Transaction = knex) {

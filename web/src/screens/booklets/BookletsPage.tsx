@@ -5,6 +5,7 @@ import { PageLink } from '../../navigation';
 import { fullName, useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
+import { DueBadge } from './ApprenticesOverview';
 import { formPage, loadGroup, loadMine, type BookletSummary } from './api';
 
 /** "My apprentices" (coach, tutor, company) and "my booklet" (apprentice): each booklet with its forms. */
@@ -46,19 +47,25 @@ function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: 
         <Card key={registration.id} withBorder radius="lg" padding="lg" data-testid="booklet-card">
           <Group justify="space-between" mb="sm">
             <Text fw={600}>{fullName(registration.student)}</Text>
-            <Text size="sm" c="dimmed">{registration.trainingGroup.name} · {t('booklets.page.progress', { done: forms.filter((f) => f.version > 0).length, total: forms.length })}</Text>
+            <Text size="sm" c="dimmed">{registration.trainingGroup.name} · {t('booklets.page.progress', { done: forms.filter((f) => f.version > 0).length, total: forms.length })}
+              {' · '}{t('booklets.overview.validatedOf', { done: forms.filter((f) => f.validatedAt).length, total: forms.length })}</Text>
           </Group>
           <Table striped>
             <Table.Thead>
-              <Table.Tr><Table.Th>#</Table.Th><Table.Th>{t('booklets.page.item')}</Table.Th><Table.Th>{t('booklets.page.state')}</Table.Th><Table.Th>{t('booklets.form.average')}</Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th>#</Table.Th><Table.Th>{t('booklets.page.item')}</Table.Th><Table.Th>{t('booklets.page.due')}</Table.Th>
+                <Table.Th>{t('booklets.page.state')}</Table.Th><Table.Th>{t('booklets.form.average')}</Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {forms.map((form) => (
                 <Table.Tr key={form.id}>
                   <Table.Td>{form.position}</Table.Td>
                   <Table.Td><PageLink page={formPage[me.space]} params={{ id: form.id }} data-testid="booklet-form-link">{form.title}</PageLink></Table.Td>
+                  <Table.Td><DueBadge form={form} /></Table.Td>
                   <Table.Td>
                     {form.validatedAt ? <Badge color="teal">{t('booklets.page.validated')}</Badge>
+                      : form.validation ? <Badge color="yellow" data-testid="awaiting-badge">{t('booklets.overview.waitingFor', { role: t(`booklets.signatures.roles.${form.validation.awaiting}`), names: form.validation.awaitingPeople.join(', ') || '—' })}</Badge>
                       : form.lockedBy ? <Badge color="orange">{t('booklets.page.lockedBy', { name: form.lockedBy })}</Badge>
                       : form.version > 0 ? <Badge color="blue">{t('booklets.page.filled')}</Badge> : <Badge color="gray">{t('booklets.page.empty')}</Badge>}
                   </Table.Td>

@@ -3,7 +3,7 @@ import type { CancellableKind, FormValidationState, FormValuesInput } from '@alt
 import type { ActorSpace, PageId } from '../../pages';
 import { requestJson } from '../../shared/http';
 
-export type { BookletForm, BookletItem, BookletSummary, LockState, SaveResult, ThesisGrid, ThesisSkill } from '@alterna/booklets/types';
+export type { BookletForm, BookletFormSummary, BookletItem, BookletSummary, LockState, SaveResult, ThesisGrid, ThesisSkill } from '@alterna/booklets/types';
 export type { FormValidationState } from '@alterna/booklets/validation';
 
 const enc = encodeURIComponent;

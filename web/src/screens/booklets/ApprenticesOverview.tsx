@@ -1,0 +1,169 @@
+import { Alert, Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CoachedStudent } from '@alterna/attendance/types';
+import { PageLink } from '../../navigation';
+import type { ActorSpace, PageId } from '../../pages';
+import { fullName, useMe } from '../../session';
+import { formatDate, formatDateTime } from '../../shared/format';
+import { requestJson } from '../../shared/http';
+import { usePageData } from '../../shared/queries';
+import { formPage, listPage, loadMine, type BookletFormSummary, type BookletSummary } from './api';
+
+type Followed = 'coach' | 'tutor' | 'corporation';
+const attendancePage: Record<Followed, PageId> = { coach: 'attendance.coached', tutor: 'attendance.followedTutor', corporation: 'attendance.followedCorporation' };
+const marksPage: Record<Followed, PageId> = { coach: 'marks.followedCoach', tutor: 'marks.followedTutor', corporation: 'marks.followedCorporation' };
+/** Forms to fill soon: due within this many days (or already late). */
+const soonDays = 30;
+
+interface Line { registration: BookletSummary['registration']; form: BookletFormSummary }
+const lines = (booklets: BookletSummary[], keep: (form: BookletFormSummary) => boolean): Line[] =>
+  booklets.flatMap(({ registration, forms }) => forms.filter(keep).map((form) => ({ registration, form })));
+const soon = (form: BookletFormSummary) => {
+  const limit = new Date(Date.now() + soonDays * 86_400_000).toISOString().slice(0, 10);
+  return form.late || (form.due !== null && form.due <= limit);
+};
+
+/**
+ * The dashboard of whoever follows apprentices (coach, company tutor, corporation contact): the signatures waiting for
+ * them, the validations under way and whom they wait for, the forms to fill soon, and each apprentice at a glance.
+ */
+export function ApprenticesOverview() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const space = me?.space as Followed;
+  const attends = Boolean(me?.permissions.includes('attendance.followed.read'));
+  const booklets = usePageData(['booklets.mine'], () => loadMine());
+  const attendance = usePageData(['attendance.coached', '', ''], () =>
+    attends ? requestJson<{ students: CoachedStudent[] }>('GET', '/api/absences-and-lateness/my-students') : Promise.resolve({ students: [] }));
+  if (!me) return null;
+  const data = booklets.data?.booklets ?? [];
+  const byStudent = new Map((attendance.data?.students ?? []).map((s) => [s.student.id, s]));
+  return (
+    <Stack gap="lg" data-testid="apprentices-overview">
+      {booklets.error && <Alert color="red" variant="light" role="alert">{booklets.error}</Alert>}
+      {booklets.data && <ValidationInbox booklets={data} space={space} />}
+      {booklets.data && (
+        <Section title={t('booklets.overview.toFill')} testId="forms-to-fill" empty={t('booklets.overview.nothingToFill')}
+          rows={lines(data, (f) => f.toFill && soon(f)).map(({ registration, form }) => (
+            <Table.Tr key={form.id}>
+              <Table.Td>{fullName(registration.student)}</Table.Td>
+              <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{form.title}</PageLink></Table.Td>
+              <Table.Td><DueBadge form={form} /></Table.Td>
+            </Table.Tr>
+          ))} />
+      )}
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={2} size="h4" mb="sm">{t('booklets.overview.apprentices')}</Title>
+        {booklets.data && !data.length && <Text c="dimmed">{t('booklets.page.none')}</Text>}
+        {data.length > 0 && (
+          <Table striped data-testid="apprentices-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('booklets.overview.apprentice')}</Table.Th>
+                <Table.Th>{t('booklets.overview.booklet')}</Table.Th>
+                <Table.Th>{t('booklets.overview.late')}</Table.Th>
+                {attends && <Table.Th>{t('booklets.overview.attendance')}</Table.Th>}
+                {attends && <Table.Th>{t('booklets.overview.alerts')}</Table.Th>}
+                <Table.Th>{t('booklets.overview.links')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map(({ registration, forms }) => (
+                <ApprenticeRow key={registration.id} registration={registration} forms={forms} followed={byStudent.get(registration.student.id)} attends={attends} space={space} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Card>
+    </Stack>
+  );
+}
+
+/** The signatures waiting for the actor, and (for who follows apprentices) the validations waiting for someone else. */
+export function ValidationInbox({ booklets, space }: { booklets: BookletSummary[]; space: ActorSpace }) {
+  const { t } = useTranslation();
+  const role = (form: BookletFormSummary) => t(`booklets.signatures.roles.${form.validation!.awaiting}`);
+  return (
+    <>
+      <Section title={t('booklets.overview.toSign')} testId="validation-inbox" empty={t('booklets.overview.nothingToSign')}
+        rows={lines(booklets, (f) => f.myTurn).map(({ registration, form }) => (
+          <Table.Tr key={form.id}>
+            <Table.Td>{fullName(registration.student)}</Table.Td>
+            <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }} data-testid="sign-link">{form.title}</PageLink></Table.Td>
+            <Table.Td><Text size="sm">{t('booklets.overview.since', { at: formatDateTime(form.validation!.requestedAt) })}</Text></Table.Td>
+          </Table.Tr>
+        ))} />
+      {space !== 'student' && (
+        <Section title={t('booklets.overview.underWay')} testId="validations-under-way" empty={t('booklets.overview.noneUnderWay')}
+          rows={lines(booklets, (f) => Boolean(f.validation && !f.myTurn)).map(({ registration, form }) => (
+            <Table.Tr key={form.id}>
+              <Table.Td>{fullName(registration.student)}</Table.Td>
+              <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{form.title}</PageLink></Table.Td>
+              <Table.Td><Text size="sm">{t('booklets.overview.waitingFor', { role: role(form), names: form.validation!.awaitingPeople.join(', ') || '—' })}</Text></Table.Td>
+            </Table.Tr>
+          ))} />
+      )}
+    </>
+  );
+}
+
+function Section({ title, rows, empty, testId }: { title: string; rows: ReactNode[]; empty: string; testId: string }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid={testId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">{title}</Title>
+        <Badge variant="light" color={rows.length ? 'orange' : 'gray'}>{rows.length}</Badge>
+      </Group>
+      {rows.length ? <Table striped><Table.Tbody>{rows}</Table.Tbody></Table> : <Text c="dimmed" size="sm">{empty}</Text>}
+    </Card>
+  );
+}
+
+/** The item's due date, red once passed. */
+export function DueBadge({ form }: { form: BookletFormSummary }) {
+  const { t } = useTranslation();
+  if (!form.due) return <Text size="sm" c="dimmed">—</Text>;
+  return form.late
+    ? <Badge color="red" variant="light">{t('booklets.overview.lateSince', { date: formatDate(form.due) })}</Badge>
+    : <Text size="sm">{t('booklets.overview.due', { date: formatDate(form.due) })}</Text>;
+}
+
+function ApprenticeRow({ registration, forms, followed, attends, space }: BookletSummary & { followed: CoachedStudent | undefined; attends: boolean; space: Followed }) {
+  const { t } = useTranslation();
+  const validated = forms.filter((f) => f.validatedAt).length;
+  const late = forms.filter((f) => f.late).length;
+  const rate = followed?.statistics.hours.rate;
+  return (
+    <Table.Tr data-testid="apprentice-row">
+      <Table.Td>
+        <Text fw={600} size="sm">{fullName(registration.student)}</Text>
+        <Text size="xs" c="dimmed">{registration.trainingGroup.name}</Text>
+      </Table.Td>
+      <Table.Td miw={160}>
+        <Text size="xs">{t('booklets.overview.validatedOf', { done: validated, total: forms.length })}</Text>
+        <Progress value={forms.length ? (validated / forms.length) * 100 : 0} size="sm" color="teal" aria-label={t('booklets.overview.booklet')} />
+      </Table.Td>
+      <Table.Td>{late ? <Badge color="red" variant="light">{late}</Badge> : <Text size="sm" c="dimmed">0</Text>}</Table.Td>
+      {attends && <Table.Td>{rate === null || rate === undefined ? '—' : `${Math.round(rate * 1000) / 10} %`}</Table.Td>}
+      {attends && (
+        <Table.Td>
+          {followed?.alerts.length
+            ? followed.alerts.slice(0, 2).map((a) => (
+                <Badge key={`${a.kind}${a.day}`} color={a.kind === 'consecutive-absences' ? 'orange' : 'red'} variant="light" display="block" mb={2}>
+                  {t(`attendance.alerts.kinds.${a.kind}`)} · {formatDate(a.day)}
+                </Badge>
+              ))
+            : <Text size="sm" c="dimmed">—</Text>}
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <PageLink page={listPage[space]!}>{t('booklets.overview.bookletLink')}</PageLink>
+          {attends && <PageLink page={attendancePage[space]}>{t('booklets.overview.attendanceLink')}</PageLink>}
+          <PageLink page={marksPage[space]} search={{ student: registration.student.id }}>{t('booklets.overview.marksLink')}</PageLink>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
