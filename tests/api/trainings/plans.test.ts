@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { as, createTraining, demoIds, expectAccessDenied, unique } from './support.js';
@@ -226,5 +227,104 @@ describe('trainings and grade scales', () => {
     expect(await count('grade_scale_elements', { training_id: ids.trainings.MCO })).toBe(3);
     const isd = await as(app, 'isd');
     expectAccessDenied(await isd.get(`/api/training-center/trainings/${trainingId}/grade-scale`));
+  });
+
+  it('keeps the identity of the elements sent back with their id: updated in place, new ones added, the others deleted', async () => {
+    const client = await as(app, 'pedagogy', 'en');
+    const trainingId = await createTraining(client, [ids.lyon]);
+    const path = `/api/training-center/trainings/${trainingId}/grade-scale`;
+    const first = await client.post(path, { elements: [{ name: 'Oral', coefficient: 1 }, { name: 'Écrit', coefficient: 2.5 }, { name: 'Projet', coefficient: 1 }] });
+    expect(first.status, first.text).toBe(200);
+    const [oral, written, project] = first.json.elements as { id: string; uuid: string; name: string; coefficient: number }[];
+    expect(oral!.uuid).toBe(oral!.id);
+
+    // Saved again as the GET gave it: nothing changes, not even the ids.
+    const view = await client.get(path);
+    const unchanged = await client.post(path, { elements: view.json.elements });
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.json.elements).toEqual(first.json.elements);
+
+    // Coefficients and names changed, order changed, one left out, one added.
+    const saved = await client.post(path, {
+      elements: [{ id: written!.id, name: 'Écrit', coefficient: 3 }, { id: oral!.id.toUpperCase(), name: 'Oral final', coefficient: 1.5 }, { name: 'Stage', coefficient: 2 }],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.message).toBe('The grade scale has been saved.');
+    const elements = saved.json.elements as { id: string; name: string; coefficient: number }[];
+    expect(elements.map((e) => [e.name, e.coefficient])).toEqual([['Écrit', 3], ['Oral final', 1.5], ['Stage', 2]]);
+    expect(elements.slice(0, 2).map((e) => e.id)).toEqual([written!.id, oral!.id]);
+    expect([oral!.id, written!.id, project!.id]).not.toContain(elements[2]!.id);
+    expect(await count('grade_scale_elements', { id: project!.id })).toBe(0);
+    expect(await count('grade_scale_elements', { training_id: trainingId })).toBe(3);
+    expect((await client.get(path)).json.elements).toEqual(elements);
+
+    // Emptied: every element goes.
+    const emptied = await client.post(path, { elements: [] });
+    expect(emptied.json.elements).toEqual([]);
+    expect(await count('grade_scale_elements', { training_id: trainingId })).toBe(0);
+  });
+
+  it('refuses an id that is not an element of the training, and then changes nothing', async () => {
+    const client = await as(app, 'pedagogy', 'en');
+    const trainingId = await createTraining(client, [ids.lyon]);
+    const path = `/api/training-center/trainings/${trainingId}/grade-scale`;
+    const first = await client.post(path, { elements: [{ name: 'Oral', coefficient: 1 }, { name: 'Écrit', coefficient: 2 }] });
+    expect(first.status, first.text).toBe(200);
+    const [oral, written] = first.json.elements as { id: string }[];
+    const rows = () => app.core.db.knex('grade_scale_elements').where('training_id', trainingId).orderBy('id').select('id', 'name', 'coefficient', 'position');
+    const before = await rows();
+    const foreign = (await app.core.db.knex('grade_scale_elements').where('training_id', ids.trainings.MCO).first('id')).id as string;
+
+    const refused = await client.post(path, {
+      elements: [{ id: written!.id, name: 'Écrit', coefficient: 4 }, { id: foreign, name: 'Volé', coefficient: 1 }, { id: crypto.randomUUID(), name: 'Inventé', coefficient: 1 }, { name: 'Nouveau', coefficient: 1 }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors).toEqual([
+      { path: 'elements[1].id', message: 'This element does not belong to this training\'s grade scale.' },
+      { path: 'elements[2].id', message: 'This element does not belong to this training\'s grade scale.' },
+    ]);
+    const twice = await client.post(path, { elements: [{ id: oral!.id, name: 'Oral', coefficient: 1 }, { id: oral!.id, name: 'Oral bis', coefficient: 2 }] });
+    expect(twice.status).toBe(422);
+    expect(twice.json.errors).toEqual([{ path: 'elements[1].id', message: 'This element appears twice in the grade scale.' }]);
+    const malformed = await client.post(path, { elements: [{ id: 'x', name: 'Oral', coefficient: 1 }] });
+    expect(malformed.status).toBe(422);
+    expect(malformed.json.errors.map((e: { path: string }) => e.path)).toEqual(['elements[0].id']);
+    const french = await as(app, 'pedagogy');
+    expect((await french.post(path, { elements: [{ id: foreign, name: 'Volé', coefficient: 1 }] })).json.errors).toEqual([
+      { path: 'elements[0].id', message: 'Cet élément n\'appartient pas au barème de notation de cette formation.' },
+    ]);
+
+    expect(await rows()).toEqual(before);
+    expect(await count('grade_scale_elements', { id: foreign })).toBe(1);
+  });
+
+  it('leaves the exams and appraisals of the marks module tied to an element saved again', async () => {
+    const client = await as(app, 'pedagogy', 'en');
+    const knex = app.core.db.knex;
+    const trainingId = await createTraining(client, [ids.lyon]);
+    const path = `/api/training-center/trainings/${trainingId}/grade-scale`;
+    const first = await client.post(path, { elements: [{ name: 'Oral', coefficient: 1 }, { name: 'Écrit', coefficient: 2 }] });
+    const [oral, written] = first.json.elements as { id: string; name: string; coefficient: number }[];
+    const someone = (await knex('actors').orderBy('id').first('id')).id as string;
+    const [exam] = await knex('courses_exams')
+      .insert({ campus_id: ids.lyon, teacher_id: someone, school_subject_id: ids.subjects.CGE, title: 'Examen', exam_date: '2027-01-12', start_time: '09:00', duration_minutes: 60, coefficient: 1 })
+      .returning('id');
+    try {
+      await knex('marks_exam_settings').insert({ exam_id: exam.id, grade_scale_element_id: written!.id, semester: 2 });
+      await knex('marks_subject_appraisals').insert({ student_id: someone, grade_scale_element_id: written!.id, semester: 2, text: 'Des progrès.' });
+
+      const saved = await client.post(path, { elements: [{ ...oral }, { ...written, coefficient: 3 }] });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await knex('marks_exam_settings').where('exam_id', exam.id).first('grade_scale_element_id')).grade_scale_element_id).toBe(written!.id);
+      expect(await count('marks_subject_appraisals', { grade_scale_element_id: written!.id })).toBe(1);
+      expect(Number((await knex('grade_scale_elements').where('id', written!.id).first('coefficient')).coefficient)).toBe(3);
+
+      // Left out, the element goes: the exam must be tied again (SET NULL), its appraisals go with it (CASCADE).
+      expect((await client.post(path, { elements: [oral] })).status).toBe(200);
+      expect((await knex('marks_exam_settings').where('exam_id', exam.id).first('grade_scale_element_id')).grade_scale_element_id).toBeNull();
+      expect(await count('marks_subject_appraisals', { grade_scale_element_id: written!.id })).toBe(0);
+    } finally {
+      await knex('courses_exams').where('id', exam.id).delete();
+    }
   });
 });

@@ -116,8 +116,12 @@ export const trainingSessionSchema = yup.object({
   }),
 });
 
-/** A grade scale: each element has a coefficient, required and greater than 0 (SPEC §5). */
+/**
+ * A grade scale: each element has a coefficient, required and greater than 0 (SPEC §5). An element already
+ * saved carries its id back (it is then updated in place, the exams tied to it stay tied); a new one has none.
+ */
 export const gradeScaleElementSchema = yup.object({
+  id: yup.string().uuid().nullable().optional(),
   name: yup.string().trim().required().max(120),
   coefficient: yup
     .number()

@@ -77,6 +77,13 @@ describe('grade scale validation (SPEC §5)', () => {
     ]);
     expect(await problems(gradeScaleSchema, { elements: [{ name: 'Examen', coefficient: 2 }, { name: 'Oral', coefficient: 0.5 }] })).toEqual([]);
   });
+
+  it('takes the id of an element already saved, optional', async () => {
+    expect(await problems(gradeScaleSchema, { elements: [{ id: session, name: 'Examen', coefficient: 2 }, { id: null, name: 'Oral', coefficient: 1 }, { name: 'Écrit', coefficient: 1 }] })).toEqual([]);
+    expect((await problems(gradeScaleSchema, { elements: [{ id: 'x', name: 'Examen', coefficient: 2 }] })).map((v) => v.path)).toEqual(['elements[0].id']);
+    expect((await problems(gradeScaleSchema, { elements: [{ id: 42, name: 'Examen', coefficient: 2 }] })).map((v) => v.path)).toEqual(['elements[0].id']);
+    expect((await validate(gradeScaleSchema, { elements: [{ id: session, name: ' Examen ', coefficient: 2 }] }, t.fr)).elements).toEqual([{ id: session, name: 'Examen', coefficient: 2 }]);
+  });
 });
 
 describe('other forms', () => {

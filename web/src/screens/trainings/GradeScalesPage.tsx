@@ -50,8 +50,9 @@ export function GradeScalesPage() {
   );
 }
 
+/** An element already saved keeps its id: the server updates it in place, so the exams tied to it stay tied. */
 interface ScaleValues {
-  elements: { name: string; coefficient: string | number }[];
+  elements: { id?: string; name: string; coefficient: string | number }[];
 }
 
 function GradeScaleForm({ trainingId, elements, onSaved }: { trainingId: string; elements: GradeScaleElement[]; onSaved: (elements: GradeScaleElement[]) => void }) {
@@ -59,7 +60,7 @@ function GradeScaleForm({ trainingId, elements, onSaved }: { trainingId: string;
   const me = useMe();
   const readOnly = !can(me?.permissions, 'trainings.training.update');
   const form = useServerForm<ScaleValues, { message: string; elements: GradeScaleElement[] }>({
-    initialValues: { elements: elements.map((e) => ({ name: e.name, coefficient: e.coefficient })) },
+    initialValues: { elements: elements.map((e) => ({ id: e.id, name: e.name, coefficient: e.coefficient })) },
     validationSchema: gradeScaleSchema,
     action: apiPaths.gradeScale(trainingId),
     onSuccess: (result) => {
