@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { withDemoPassword } from '../support/attendance/fixtures.js';
 import { gradedCourse } from '../support/marks/fixtures.js';
+import { makePerson, tag } from '../support/planning/fixtures.js';
 import { startTestWorker } from '../support/worker.js';
 
 let app: TestApp;
@@ -61,9 +63,9 @@ describe('marks and report cards in the browser', () => {
     const student = await as(a!.email, 'en-GB', '/my-space');
     await nav(student, 'marks.mine').click();
     await student.waitForURL('**/my-marks');
-    const mark = student.locator(`[data-testid=my-mark][data-exam="${course.exams[0]}"]`);
+    const mark = student.locator(`[data-testid=student-mark][data-exam="${course.exams[0]}"]`);
     await mark.waitFor();
-    expect(await mark.getByTestId('my-mark-value').textContent()).toBe('15.50');
+    expect(await mark.getByTestId('student-mark-value').textContent()).toBe('15.50');
     expect(await student.getByTestId('my-marks-export').getAttribute('href')).toBe('/api/my-marks/export');
     await screenshot(student, 'marks-mine-student-en');
     await nav(student, 'marks.reportCards').click();
@@ -118,5 +120,42 @@ describe('marks and report cards in the browser', () => {
     const managed = staff.locator(`[data-testid=mark-line][data-student="${a!.studentId}"]`).getByTestId('mark-value');
     await expect.poll(() => managed.inputValue()).toBe('15.5');
     expect(await staff.getByTestId('marks-save').isVisible()).toBe(true);
+  }, 120_000);
+
+  it('a coach opens their apprentices\' marks, picks one and sees the report card and the marks, in French and English', async () => {
+    const followed = await gradedCourse(app, 'paris', 2);
+    const [a, b] = followed.students;
+    const saved = await followed.teacher.post(`/api/marks/exams/${followed.exams[0]}`, {
+      gradeScaleElementId: followed.elementIds[0], semester: 3,
+      marks: [{ studentId: a!.studentId, status: 'present', value: 13.5, appraisal: 'Écrit soigné.' }, { studentId: b!.studentId, status: 'present', value: 7 }],
+    });
+    expect(saved.status).toBe(200);
+    const knex = app.core.db.knex;
+    const coachId = await makePerson(app, [followed.campusId], 'coach', tag('Coach'));
+    const group = await knex('training_groups').where({ id: followed.trainingGroupId }).first('training_session_id');
+    await knex('coach_attributions').insert({ coach_id: coachId, student_id: a!.studentId, campus_id: followed.campusId, training_session_id: group.training_session_id });
+    const coachEmail = await withDemoPassword(app, coachId);
+
+    const coach = await as(coachEmail, 'fr-FR', '/coach/tableau-de-bord');
+    expect(await nav(coach, 'marks.followedCoach').textContent()).toBe('Notes de mes apprentis');
+    await nav(coach, 'marks.followedCoach').click();
+    await coach.waitForURL('**/coach/notes');
+    const row = coach.locator(`[data-testid=followed-student-row][data-student="${a!.studentId}"]`);
+    await row.waitFor();
+    expect(await coach.locator(`[data-testid=followed-student-row][data-student="${b!.studentId}"]`).count()).toBe(0);
+    await screenshot(coach, 'marks-followed-list-coach-fr');
+    await row.getByTestId('followed-open').click();
+    await coach.waitForURL((url) => url.pathname === '/coach/notes' && url.searchParams.get('student') === a!.studentId);
+    const card = coach.locator('[data-testid=report-card][data-semester="3"]');
+    await card.getByText('Moyenne générale : 13,50').waitFor();
+    expect(await card.locator(`[data-testid=report-card-subject][data-name="Écrit ${followed.groupId.slice(0, 4)}"]`).textContent()).toContain('Écrit soigné.');
+    expect(await coach.locator(`[data-testid=student-mark][data-exam="${followed.exams[0]}"]`).getByTestId('student-mark-value').textContent()).toBe('13,50');
+    await screenshot(coach, 'marks-followed-coach-fr');
+
+    // English: a link with ?student= (what another page gives) opens the apprentice at once.
+    const english = await as(coachEmail, 'en-GB', '/coach/dashboard');
+    await english.goto(`/coach/marks?student=${a!.studentId}`);
+    await english.locator('[data-testid=report-card][data-semester="3"]').getByText('General average: 13.50').waitFor();
+    await screenshot(english, 'marks-followed-coach-en');
   }, 120_000);
 });

@@ -128,18 +128,21 @@ export const pages = [
   { id: 'attendance.coached', en: '/coach/attendance', fr: '/coach/assiduite', space: 'coach', navKey: 'attendance.nav.coached' },
   { id: 'booklets.coach', en: '/coach/booklets', fr: '/coach/livrets', space: 'coach', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.coachForm', en: '/coach/booklet-forms/$id', fr: '/coach/formulaires-livret/$id', space: 'coach', navKey: null },
+  { id: 'marks.followedCoach', en: '/coach/marks', fr: '/coach/notes', space: 'coach', navKey: 'marks.nav.followed' },
   { id: 'profileChanges.coach', en: '/coach/my-profile', fr: '/coach/mon-profil', space: 'coach', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'tutor.home', en: '/tutor/dashboard', fr: '/tuteur/tableau-de-bord', space: 'tutor', navKey: 'nav.dashboard' },
   { id: 'attendance.followedTutor', en: '/tutor/attendance', fr: '/tuteur/assiduite', space: 'tutor', navKey: 'attendance.nav.coached' },
   { id: 'booklets.tutor', en: '/tutor/booklets', fr: '/tuteur/livrets', space: 'tutor', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.tutorForm', en: '/tutor/booklet-forms/$id', fr: '/tuteur/formulaires-livret/$id', space: 'tutor', navKey: null },
+  { id: 'marks.followedTutor', en: '/tutor/marks', fr: '/tuteur/notes', space: 'tutor', navKey: 'marks.nav.followed' },
   { id: 'profileChanges.tutor', en: '/tutor/my-profile', fr: '/tuteur/mon-profil', space: 'tutor', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'corporation.home', en: '/corporation/dashboard', fr: '/entreprise/tableau-de-bord', space: 'corporation', navKey: 'nav.dashboard' },
   { id: 'attendance.followedCorporation', en: '/corporation/attendance', fr: '/entreprise/assiduite', space: 'corporation', navKey: 'attendance.nav.coached' },
   { id: 'booklets.corporation', en: '/corporation/booklets', fr: '/entreprise/livrets', space: 'corporation', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.corporationForm', en: '/corporation/booklet-forms/$id', fr: '/entreprise/formulaires-livret/$id', space: 'corporation', navKey: null },
+  { id: 'marks.followedCorporation', en: '/corporation/marks', fr: '/entreprise/notes', space: 'corporation', navKey: 'marks.nav.followed' },
   { id: 'profileChanges.corporation', en: '/corporation/my-profile', fr: '/entreprise/mon-profil', space: 'corporation', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },

@@ -14,11 +14,12 @@ export { perm } from './permissions.js';
 /**
  * Marks and report cards (issue #12): teachers enter the marks of the courses module's exams, each exam counting for a
  * grade scale element of the training and a semester; report cards per student and semester (SPEC §3), the student's
- * marks and their xlsx export, and the zip of a group's report cards as a tracked run.
+ * marks and their xlsx export, the marks and report cards of the apprentices a coach, company tutor or corporation
+ * contact follows, and the zip of a group's report cards as a tracked run.
  */
 export default defineModule<MarksServices>({
   name: 'marks',
-  dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'planning', 'courses'],
+  dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching', 'planning', 'courses'],
   migrations: [marks],
   locales: { fr, en },
   permissions,

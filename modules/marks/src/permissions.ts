@@ -17,6 +17,8 @@ export const perm = {
   appraise: 'marks.report-card.appraise',
   /** The student's own marks and report cards. */
   studentRead: 'marks.student.read',
+  /** The marks and report cards of the apprentices one follows: a coach's attributed students, a company's apprentices. */
+  followedRead: 'marks.followed.read',
 } as const;
 
 export const permissions: PermissionDeclaration[] = [
@@ -26,4 +28,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.reportCardRead, kind: 'read', typologies: staffTypologies },
   { id: perm.appraise, kind: 'change', typologies: [...managers, ...teachers] },
   { id: perm.studentRead, kind: 'read', typologies: ['student'] },
+  { id: perm.followedRead, kind: 'read', typologies: ['coach', 'tutor', 'corporation-contact'] },
 ];

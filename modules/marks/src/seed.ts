@@ -3,7 +3,8 @@ import type { Knex } from '@alterna/core';
 /**
  * The demo's semester of marks: each past exam (courses' read views) counts for semester 1 and a grade scale element
  * of its group's training, and every student of its groups gets a mark (a quarter-point from 6 to 20, one in twenty
- * absent), the same on every seed (hashes, not random). Set inserts, a few general appraisals.
+ * absent), the same on every seed (hashes, not random). Set inserts, a general appraisal per student, and subject
+ * appraisals on up to three of each student's elements (picked by hash), worded after the element's average.
  */
 export async function seedMarks(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
@@ -40,6 +41,25 @@ export async function seedMarks(knex: Knex): Promise<void> {
          JOIN students_student_registrations r ON r.student_id = m.student_id
          JOIN trainings_training_groups tg ON tg.id = r.training_group_id
        ON CONFLICT DO NOTHING`,
+    );
+    await trx.raw(
+      `INSERT INTO marks_subject_appraisals (student_id, grade_scale_element_id, semester, text, written_by)
+       SELECT q.student_id, q.element_id, q.semester,
+              CASE WHEN q.average >= 14 THEN 'Très bon travail, à poursuivre.'
+                   WHEN q.average >= 10 THEN 'Résultats corrects ; plus de régularité permettrait de progresser.'
+                   ELSE 'Des difficultés : revoir les bases avec le formateur.' END,
+              q.teacher_id
+         FROM (SELECT m.student_id, s.grade_scale_element_id AS element_id, s.semester, min(x.teacher_id::text)::uuid AS teacher_id,
+                      sum(coalesce(m.value, 0) * x.coefficient) / nullif(sum(x.coefficient), 0) AS average,
+                      row_number() OVER (PARTITION BY m.student_id, s.semester
+                                         ORDER BY abs(hashtext(m.student_id::text || s.grade_scale_element_id::text)), s.grade_scale_element_id) AS pick
+                 FROM marks_exam_marks m
+                 JOIN marks_exam_settings s ON s.exam_id = m.exam_id
+                 JOIN courses_exams_view x ON x.id = m.exam_id
+                WHERE m.status <> 'excused' AND s.grade_scale_element_id IS NOT NULL
+                GROUP BY m.student_id, s.grade_scale_element_id, s.semester) q
+        WHERE q.pick <= 3 AND q.average IS NOT NULL
+       ON CONFLICT (student_id, grade_scale_element_id, semester) DO NOTHING`,
     );
   });
 }

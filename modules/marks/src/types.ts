@@ -61,6 +61,21 @@ export interface ReportCard {
   appraisal: string | null;
 }
 
+/** An apprentice the actor follows (coach, company tutor, corporation contact), in their latest training group. */
+export interface FollowedStudent {
+  id: string;
+  firstName: string;
+  lastName: string;
+  trainingGroup: string;
+}
+
+/** A followed apprentice's marks (newest first) and report cards. */
+export interface FollowedStudentMarks {
+  student: FollowedStudent;
+  marks: StudentMark[];
+  reportCards: ReportCard[];
+}
+
 /** A training group as the report-card pages list it. */
 export interface ReportCardGroup {
   id: string;

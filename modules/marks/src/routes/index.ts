@@ -12,7 +12,8 @@ function semesterParam(value: unknown, t: Translate): number {
   return Number(value);
 }
 
-/** Marks entry (teachers, managers), the student's marks and report cards, the staff's report cards of a group and their zip. */
+/** Marks entry (teachers, managers), the student's marks and report cards, those of the apprentices a coach, tutor or
+ * company contact follows, the staff's report cards of a group and their zip. */
 export const routes: Route[] = [
   {
     name: 'marks_exams', method: 'get', permission: perm.examRead, path: paths.exams,
@@ -37,6 +38,14 @@ export const routes: Route[] = [
   {
     name: 'my_report_cards', method: 'get', permission: perm.studentRead, path: paths.myReportCards,
     handler: (ctx) => ctx.services.student.reportCards(ctx.actor),
+  },
+  {
+    name: 'marks_followed', method: 'get', permission: perm.followedRead, path: paths.followed,
+    handler: (ctx) => ctx.services.followed.students(ctx.actor),
+  },
+  {
+    name: 'marks_followed_student', method: 'get', permission: perm.followedRead, uuidParams: ['student'], path: paths.followedStudent,
+    handler: (ctx) => ctx.services.followed.student(ctx.actor, ctx.params.student!),
   },
   {
     name: 'report_card_groups', method: 'get', permission: perm.reportCardRead, path: paths.groups,

@@ -5,6 +5,8 @@ export const paths = {
   myMarks: { en: '/my-marks', fr: '/mes-notes' },
   myMarksExport: { en: '/my-marks/export', fr: '/mes-notes/export' },
   myReportCards: { en: '/my-report-cards', fr: '/mes-bulletins' },
+  followed: { en: '/marks/followed', fr: '/notes/apprentis-suivis' },
+  followedStudent: { en: '/marks/followed/:student', fr: '/notes/apprentis-suivis/:student' },
   groups: { en: '/report-cards/training-groups', fr: '/bulletins/groupes' },
   group: { en: '/report-cards/training-groups/:group', fr: '/bulletins/groupes/:group' },
   groupExport: { en: '/report-cards/training-groups/:group/export', fr: '/bulletins/groupes/:group/export' },

@@ -6,43 +6,40 @@ import type { ReportCard, StudentMark } from '../types.js';
 import type { MarksContext } from './context.js';
 import type { GroupRow, ReportCardsService } from './report-cards.js';
 
-export interface StudentMarksService {
-  /** The student's own marks, newest exam first. */
-  marks(actor: Actor | null): Promise<{ marks: StudentMark[] }>;
+/**
+ * One student's marks and report cards, for whoever may read them (the student, those who follow them): set queries
+ * keyed by the student's id, optionally kept to some campuses (the exams', the training groups').
+ */
+export interface StudentRecord {
+  /** The student's marks, newest exam first. */
+  marks(studentId: string, campuses?: readonly string[]): Promise<StudentMark[]>;
   /** The student's report cards: each training group and semester they have marks in. */
-  reportCards(actor: Actor | null): Promise<{ reportCards: ReportCard[] }>;
-  /** `/my-marks/export`: the marks as an xlsx, streamed (exceljs's streaming writer). */
-  export(actor: Actor | null, t: Translate): Promise<FileToSend>;
+  reportCards(studentId: string, campuses?: readonly string[]): Promise<ReportCard[]>;
 }
 
-export function studentMarksService(ctx: MarksContext, cards: ReportCardsService): StudentMarksService {
+export function studentRecord(ctx: MarksContext, cards: ReportCardsService): StudentRecord {
   const { knex } = ctx;
-  const permissions: PermissionMatrix = ctx.permissions;
-
-  const marks = async (studentId: string): Promise<StudentMark[]> => {
-    const rows = await knex('marks_exam_marks as m')
-      .join('courses_exams_view as x', 'x.id', 'm.exam_id')
-      .join('trainings_school_subjects as ss', 'ss.id', 'x.school_subject_id')
-      .leftJoin('marks_exam_settings as s', 's.exam_id', 'm.exam_id')
-      .leftJoin('trainings_grade_scale_elements as e', 'e.id', 's.grade_scale_element_id')
-      .where('m.student_id', studentId)
-      .select('m.exam_id', 'x.title', 'ss.name as subject', 'm.status', 's.semester', 'e.name as element',
-        knex.raw("to_char(x.exam_date, 'YYYY-MM-DD') AS exam_date"), knex.raw('x.coefficient::float8 AS coefficient'), knex.raw('m.value::float8 AS value'))
-      .orderBy([{ column: 'x.exam_date', order: 'desc' }, { column: 'x.title' }, { column: 'm.exam_id' }]);
-    return rows.map((r: any) => ({
-      examId: r.exam_id, title: r.title, date: r.exam_date, subject: r.subject, coefficient: Number(r.coefficient), status: r.status,
-      value: r.value === null ? null : Number(r.value), semester: r.semester ?? null, element: r.element ?? null,
-    }));
-  };
-
   return {
-    async marks(actor) {
-      permissions.assert(actor, perm.studentRead);
-      return { marks: await marks(actor.id) };
+    async marks(studentId, campuses) {
+      const rows = await knex('marks_exam_marks as m')
+        .join('courses_exams_view as x', 'x.id', 'm.exam_id')
+        .join('trainings_school_subjects as ss', 'ss.id', 'x.school_subject_id')
+        .leftJoin('marks_exam_settings as s', 's.exam_id', 'm.exam_id')
+        .leftJoin('trainings_grade_scale_elements as e', 'e.id', 's.grade_scale_element_id')
+        .where('m.student_id', studentId)
+        .modify((q) => {
+          if (campuses) q.whereIn('x.campus_id', campuses);
+        })
+        .select('m.exam_id', 'x.title', 'ss.name as subject', 'm.status', 's.semester', 'e.name as element',
+          knex.raw("to_char(x.exam_date, 'YYYY-MM-DD') AS exam_date"), knex.raw('x.coefficient::float8 AS coefficient'), knex.raw('m.value::float8 AS value'))
+        .orderBy([{ column: 'x.exam_date', order: 'desc' }, { column: 'x.title' }, { column: 'm.exam_id' }]);
+      return rows.map((r: any) => ({
+        examId: r.exam_id, title: r.title, date: r.exam_date, subject: r.subject, coefficient: Number(r.coefficient), status: r.status,
+        value: r.value === null ? null : Number(r.value), semester: r.semester ?? null, element: r.element ?? null,
+      }));
     },
 
-    async reportCards(actor) {
-      permissions.assert(actor, perm.studentRead);
+    async reportCards(studentId, campuses) {
       // The groups and semesters the student has marks in (one statement), then each group's cards (a set computation each).
       const rows = await knex('students_student_registrations as r')
         .join('trainings_training_groups as tg', 'tg.id', 'r.training_group_id')
@@ -52,18 +49,45 @@ export function studentMarksService(ctx: MarksContext, cards: ReportCardsService
         .join('marks_exam_marks as m', function on() {
           this.on('m.exam_id', 's.exam_id').andOn('m.student_id', 'r.student_id');
         })
-        .where('r.student_id', actor.id)
+        .where('r.student_id', studentId)
+        .modify((q) => {
+          if (campuses) q.whereIn('tg.campus_id', campuses);
+        })
         .distinct('tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name', 's.semester')
         .orderBy(['tg.name', 's.semester']);
       const reportCards: ReportCard[] = [];
-      for (const row of rows as (GroupRow & { semester: number })[]) reportCards.push(...(await cards.compute(row, row.semester, [actor.id])));
-      return { reportCards };
+      for (const row of rows as (GroupRow & { semester: number })[]) reportCards.push(...(await cards.compute(row, row.semester, [studentId])));
+      return reportCards;
+    },
+  };
+}
+
+export interface StudentMarksService {
+  /** The student's own marks, newest exam first. */
+  marks(actor: Actor | null): Promise<{ marks: StudentMark[] }>;
+  /** The student's report cards: each training group and semester they have marks in. */
+  reportCards(actor: Actor | null): Promise<{ reportCards: ReportCard[] }>;
+  /** `/my-marks/export`: the marks as an xlsx, streamed (exceljs's streaming writer). */
+  export(actor: Actor | null, t: Translate): Promise<FileToSend>;
+}
+
+export function studentMarksService(ctx: MarksContext, record: StudentRecord): StudentMarksService {
+  const permissions: PermissionMatrix = ctx.permissions;
+  return {
+    async marks(actor) {
+      permissions.assert(actor, perm.studentRead);
+      return { marks: await record.marks(actor.id) };
+    },
+
+    async reportCards(actor) {
+      permissions.assert(actor, perm.studentRead);
+      return { reportCards: await record.reportCards(actor.id) };
     },
 
     async export(actor, t) {
       permissions.assert(actor, perm.studentRead);
       // Read before the first byte goes out, so a failure is still a clean error answer.
-      const rows = await marks(actor.id);
+      const rows = await record.marks(actor.id);
       const stream = new PassThrough();
       void writeMarksWorkbook(stream, rows, t).catch((error: unknown) => stream.destroy(error as Error));
       return { filename: `${t('marks.export.filename')}-${todayIn('Europe/Paris')}.xlsx`, contentType: xlsxContentType, stream };

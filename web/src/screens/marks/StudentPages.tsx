@@ -1,15 +1,14 @@
-import { Alert, Anchor, Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../shared/PageTitle';
-import { formatDate } from '../../shared/format';
 import { usePageData } from '../../shared/queries';
 import { loadMyMarks, loadMyReportCards, myMarksExportUrl } from './api';
-import { ReportCardView, useMarkFormat } from './ReportCardView';
+import { MarksTable } from './MarksTable';
+import { ReportCardView } from './ReportCardView';
 
 /** "Mes notes / My marks": the student's marks, newest first, and the xlsx export (SPEC §2 /my-marks/export). */
 export function MyMarksPage() {
   const { t, i18n } = useTranslation();
-  const format = useMarkFormat();
   const page = usePageData(['marks.mine'], loadMyMarks);
   const marks = page.data?.marks ?? [];
   return (
@@ -20,36 +19,7 @@ export function MyMarksPage() {
       </div>
       {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
       {page.data && !marks.length && <Text c="dimmed">{t('marks.mine.none')}</Text>}
-      {!!marks.length && (
-        <Card withBorder radius="lg" padding={0}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('marks.mine.date')}</Table.Th>
-                <Table.Th>{t('marks.mine.subject')}</Table.Th>
-                <Table.Th>{t('marks.mine.exam')}</Table.Th>
-                <Table.Th>{t('marks.mine.semester')}</Table.Th>
-                <Table.Th ta="right">{t('marks.mine.coefficient')}</Table.Th>
-                <Table.Th ta="right">{t('marks.mine.mark')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {marks.map((mark) => (
-                <Table.Tr key={mark.examId} data-testid="my-mark" data-exam={mark.examId}>
-                  <Table.Td>{formatDate(mark.date)}</Table.Td>
-                  <Table.Td>{mark.subject}</Table.Td>
-                  <Table.Td>{mark.title}{mark.element && <Text size="xs" c="dimmed">{mark.element}</Text>}</Table.Td>
-                  <Table.Td>{mark.semester ? t('marks.semester', { semester: mark.semester }) : '–'}</Table.Td>
-                  <Table.Td ta="right">{format.coefficient(mark.coefficient)}</Table.Td>
-                  <Table.Td ta="right" fw={700} data-testid="my-mark-value">
-                    {mark.status === 'present' ? format.mark(mark.value) : <Badge color={mark.status === 'absent' ? 'red' : 'gray'} variant="light">{t(`marks.statuses.${mark.status}`)}</Badge>}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Card>
-      )}
+      {!!marks.length && <MarksTable marks={marks} />}
       <Text size="xs" c="dimmed">{t('marks.mine.rules')} <Anchor size="xs" href={myMarksExportUrl(i18n.language)}>{t('marks.mine.exportLink')}</Anchor></Text>
     </Stack>
   );

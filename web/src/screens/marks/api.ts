@@ -1,8 +1,9 @@
-import type { ExamSheet, GradableExam, ReportCard, ReportCardGroup, StudentMark } from '@alterna/marks/types';
+import type { ExamSheet, FollowedStudent, FollowedStudentMarks, GradableExam, ReportCard, ReportCardGroup, StudentMark } from '@alterna/marks/types';
 import type { Operation } from '@alterna/core/operations/types';
+import type { ActorSpace, PageId } from '../../pages';
 import { requestJson } from '../../shared/http';
 
-export type { ExamSheet, GradableExam, ReportCard, ReportCardGroup, StudentMark } from '@alterna/marks/types';
+export type { ExamSheet, FollowedStudent, FollowedStudentMarks, GradableExam, ReportCard, ReportCardGroup, StudentMark } from '@alterna/marks/types';
 
 const enc = encodeURIComponent;
 
@@ -14,6 +15,18 @@ export const loadMyMarks = () => requestJson<{ marks: StudentMark[] }>('GET', '/
 /** SPEC §2's export, under the path of the page's language. */
 export const myMarksExportUrl = (language: string) => (language === 'fr' ? '/api/mes-notes/export' : '/api/my-marks/export');
 export const loadMyReportCards = () => requestJson<{ reportCards: ReportCard[] }>('GET', '/api/my-report-cards');
+
+export const loadFollowedStudents = () => requestJson<{ students: FollowedStudent[] }>('GET', '/api/marks/followed');
+export const loadFollowedStudent = (student: string) => requestJson<FollowedStudentMarks>('GET', `/api/marks/followed/${enc(student)}`);
+
+/**
+ * The page of each space that shows the marks and report cards of the apprentices one follows; link to one
+ * apprentice with `search={{ student: id }}` (`?student=<id>`), e.g. `<PageLink page={followedMarksPage.coach} search={followedMarksSearch(id)}>`.
+ */
+export const followedMarksPage = {
+  coach: 'marks.followedCoach', tutor: 'marks.followedTutor', corporation: 'marks.followedCorporation',
+} as const satisfies Partial<Record<ActorSpace, PageId>>;
+export const followedMarksSearch = (student: string) => ({ student });
 
 export const loadReportCardGroups = () => requestJson<{ groups: ReportCardGroup[] }>('GET', '/api/report-cards/training-groups');
 export const loadGroupReportCards = (group: string, semester: number) =>
