@@ -25,10 +25,17 @@ function staticImports(file: string): string[] {
   return found.map((spec) => path.posix.join(path.posix.dirname(file), spec));
 }
 
-/** The JS a first visit downloads: index.html's entry and preloaded chunks, and everything they import statically. */
+/** Each language's catalogue chunk (web/src/locales/catalogue.<lang>.ts), loaded before the first render. */
+const languageChunks = () => fs.readdirSync(path.join(webDist, 'assets')).filter((f) => /^catalogue\.(fr|en)-.*\.js$/.test(f)).map((f) => `assets/${f}`);
+
+/**
+ * The JS a first visit downloads: index.html's entry and preloaded chunks, the heavier language's catalogue (a
+ * visitor gets one), and everything they import statically.
+ */
 export function initialChunks(): Chunk[] {
   const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const queue = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const heaviest = languageChunks().map(chunk).sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
+  const queue = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!).concat(heaviest ? [heaviest.file] : []);
   const seen = new Set<string>();
   while (queue.length) {
     const file = queue.pop()!;

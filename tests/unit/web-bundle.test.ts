@@ -15,6 +15,8 @@ describe('the built web client', () => {
     const initial = initialChunks();
     const gzip = initial.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
     expect(initial.length).toBeGreaterThan(0);
+    // The catalogue of one language is part of the first visit.
+    expect(initial.filter((chunk) => /catalogue\.(fr|en)-/.test(chunk.file))).toHaveLength(1);
     expect(gzip).toBeLessThanOrEqual(250 * 1024);
   });
 

@@ -1,6 +1,5 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enCatalogue, frCatalogue } from './locales/catalogues';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language } from './shared/constants';
 
 export function isLanguage(value: unknown): value is Language {
@@ -29,14 +28,29 @@ export function detectLanguage(): Language {
   return storedLanguage() ?? browserLanguage();
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { fr: { translation: frCatalogue }, en: { translation: enCatalogue } },
+/** Each language's catalogue is its own chunk: a visitor downloads only the language they read. */
+const catalogues: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  fr: () => import('./locales/catalogue.fr'),
+  en: () => import('./locales/catalogue.en'),
+};
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, done) => {
+    catalogues[isLanguage(language) ? language : DEFAULT_LANGUAGE]().then((module) => done(null, module.default), (error: Error) => done(error, false));
+  },
+};
+
+/** Resolves once the first language's catalogue is in: render after it. A language change loads its catalogue first. */
+export const i18nReady = i18n.use(lazyCatalogues).use(initReactI18next).init({
   lng: detectLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  // Both catalogues have the same keys (locales.test.ts): no fallback language to download as well.
+  fallbackLng: false,
   supportedLngs: ['fr', 'en'],
+  load: 'currentOnly',
   interpolation: { escapeValue: false },
   returnNull: false,
-  initAsync: false,
+  react: { useSuspense: false },
 });
 
 function syncDocumentLanguage(lng: string): void {

@@ -17,9 +17,9 @@ export function useLanguage(): Language {
   return isLanguage(lng) ? lng : 'fr';
 }
 
-/** Switches the interface language without storing a choice. */
-export function applyLanguage(lang: Language): void {
-  if (currentLanguage() !== lang) void i18n.changeLanguage(lang);
+/** Switches the interface language without storing a choice (once its catalogue is loaded). */
+export async function applyLanguage(lang: Language): Promise<void> {
+  if (currentLanguage() !== lang) await i18n.changeLanguage(lang);
 }
 
 /**
@@ -40,6 +40,6 @@ export async function chooseLanguage(lang: Language): Promise<void> {
 }
 
 /** After login / session load: the actor's saved language applies unless this browser has a choice. */
-export function adoptActorLanguage(me: Me | null): void {
-  if (me?.language && !storedLanguage()) applyLanguage(me.language);
+export async function adoptActorLanguage(me: Me | null): Promise<void> {
+  if (me?.language && !storedLanguage()) await applyLanguage(me.language);
 }

@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import { adoptActorLanguage } from './language';
 import { router } from './router';
 import { ensureSession } from './session';
@@ -16,9 +16,9 @@ import { theme } from './theme';
 
 const root = createRoot(document.getElementById('root')!);
 
-// The session decides the landing page and may carry the actor's language: load it before routing.
-void ensureSession().then((me) => {
-  adoptActorLanguage(me);
+// The session decides the landing page and may carry the actor's language: load it (and its catalogue) before routing.
+void Promise.all([ensureSession(), i18nReady]).then(async ([me]) => {
+  await adoptActorLanguage(me);
   root.render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">

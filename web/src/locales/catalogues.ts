@@ -1,37 +1,9 @@
-// The web's catalogues: the modules' own catalogues (each under the web's name of its area), then the main files
-// plus one file per planning area (each area owns its own file). A message the server also sends is the module's,
-// never a copy here; the web's wording wins only where it differs on purpose (capitalised labels of in-sentence words).
-import * as attendance from '@alterna/attendance/locales';
-import * as booklets from '@alterna/booklets/locales';
-import * as courses from '@alterna/courses/locales';
-import * as marks from '@alterna/marks/locales';
-import * as people from '@alterna/people/locales';
-import * as planning from '@alterna/planning/locales';
-import * as profileChanges from '@alterna/profile-changes/locales';
-import * as students from '@alterna/students/locales';
-import * as teaching from '@alterna/teaching/locales';
-import * as trainingCentre from '@alterna/training-centre/locales';
-import * as trainings from '@alterna/trainings/locales';
-import en from './en.json';
-import fr from './fr.json';
-import coursesEn from './courses.en.json';
-import coursesFr from './courses.fr.json';
-import marksEn from './marks.en.json';
-import marksFr from './marks.fr.json';
-import bookletsEn from './booklets.en.json';
-import bookletsFr from './booklets.fr.json';
-import planningCommonEn from './planning/common.en.json';
-import planningCommonFr from './planning/common.fr.json';
-import planningCalendarEn from './planning/calendar.en.json';
-import planningCalendarFr from './planning/calendar.fr.json';
-import planningBulkEn from './planning/bulk.en.json';
-import planningBulkFr from './planning/bulk.fr.json';
-import planningGroupsEn from './planning/groups.en.json';
-import planningGroupsFr from './planning/groups.fr.json';
-import planningResourcesEn from './planning/resources.en.json';
-import planningResourcesFr from './planning/resources.fr.json';
+// The web's catalogues, one per language, each in its own chunk (catalogue.fr.ts, catalogue.en.ts): a visitor downloads
+// only their language. Each is the modules' own catalogues (under the web's name of each area), then the web's files
+// (main plus one per area). A message the server also sends is the module's, never a copy here; the web's wording
+// wins only where it differs on purpose (capitalised labels of in-sentence words).
 
-type Tree = { [key: string]: unknown };
+export type Tree = { [key: string]: unknown };
 
 function merge(target: Tree, source: Tree): Tree {
   for (const [key, value] of Object.entries(source)) {
@@ -55,24 +27,5 @@ function over(base: Tree, web: Tree): Tree {
   return out;
 }
 
-type Language = 'fr' | 'en';
-/** The modules' catalogues under the keys the screens use. */
-const modules = (lang: Language): Tree => ({
-  attendance: attendance[lang],
-  booklets: booklets[lang],
-  courses: courses[lang],
-  marks: marks[lang],
-  people: people[lang],
-  planning: planning[lang],
-  profileChanges: profileChanges[lang],
-  students: students[lang],
-  teaching: teaching[lang],
-  trainingCentre: trainingCentre[lang],
-  // The shared validation schemas name their messages by module (`training-centre.campus.openDaysRequired`),
-  // as the server translates them: the same catalogue answers under that name too, never a copy.
-  'training-centre': trainingCentre[lang],
-  trainings: trainings[lang],
-});
-
-export const frCatalogue = over(modules('fr'), build(fr, coursesFr, marksFr, bookletsFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr));
-export const enCatalogue = over(modules('en'), build(en, coursesEn, marksEn, bookletsEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn));
+/** The modules' catalogues, then the web's files over them. */
+export const catalogue = (modules: Tree, web: Tree[]): Tree => over(modules, build(...web));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enCatalogue as en, frCatalogue } from './catalogues';
+import en from './catalogue.en';
+import frCatalogue from './catalogue.fr';
 import frMain from './fr.json';
 import enMain from './en.json';
 import * as planning from '@alterna/planning/locales';

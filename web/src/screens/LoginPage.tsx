@@ -23,7 +23,7 @@ export function LoginPage() {
     action: '/api/auth/login',
     toPayload: (values) => ({ email: values.email.trim(), password: values.password }),
     onSuccess: async ({ actor }) => {
-      adoptActorLanguage(actor);
+      await adoptActorLanguage(actor);
       setMe(actor);
       await navigate({ href: homePathFor(actor), replace: true });
     },

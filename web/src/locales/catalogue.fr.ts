@@ -1,0 +1,42 @@
+// The French catalogue, its own chunk (loaded by i18n.ts): only this language's files are in it.
+import * as attendance from '@alterna/attendance/locales';
+import * as booklets from '@alterna/booklets/locales';
+import * as courses from '@alterna/courses/locales';
+import * as marks from '@alterna/marks/locales';
+import * as people from '@alterna/people/locales';
+import * as planning from '@alterna/planning/locales';
+import * as profileChanges from '@alterna/profile-changes/locales';
+import * as students from '@alterna/students/locales';
+import * as teaching from '@alterna/teaching/locales';
+import * as trainingCentre from '@alterna/training-centre/locales';
+import * as trainings from '@alterna/trainings/locales';
+import fr from './fr.json';
+import coursesFr from './courses.fr.json';
+import marksFr from './marks.fr.json';
+import bookletsFr from './booklets.fr.json';
+import planningCommonFr from './planning/common.fr.json';
+import planningCalendarFr from './planning/calendar.fr.json';
+import planningBulkFr from './planning/bulk.fr.json';
+import planningGroupsFr from './planning/groups.fr.json';
+import planningResourcesFr from './planning/resources.fr.json';
+import { catalogue } from './catalogues';
+
+export default catalogue(
+  {
+    attendance: attendance.fr,
+    booklets: booklets.fr,
+    courses: courses.fr,
+    marks: marks.fr,
+    people: people.fr,
+    planning: planning.fr,
+    profileChanges: profileChanges.fr,
+    students: students.fr,
+    teaching: teaching.fr,
+    trainingCentre: trainingCentre.fr,
+    // The shared validation schemas name their messages by module (`training-centre.campus.openDaysRequired`),
+    // as the server translates them: the same catalogue answers under that name too, never a copy.
+    'training-centre': trainingCentre.fr,
+    trainings: trainings.fr,
+  },
+  [fr, coursesFr, marksFr, bookletsFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
+);
