@@ -45,7 +45,13 @@ describe('booklet validation in the browser', () => {
 
     // The tutor, in English, is the one awaited and signs.
     const tutor = await as(company.tutorEmail, 'en-GB', '/tutor/dashboard');
-    await tutor.goto(`/tutor/booklet-forms/${evaluation.id}`);
+    // Their dashboard lists the signature waiting for them, and leads to the form.
+    const inbox = tutor.getByTestId('validation-inbox');
+    await inbox.getByTestId('sign-link').filter({ hasText: 'Évaluation intermédiaire' }).waitFor();
+    await tutor.getByTestId('apprentice-row').first().waitFor();
+    await screenshot(tutor, 'booklets-dashboard-tutor-en');
+    await inbox.getByTestId('sign-link').click();
+    await tutor.waitForURL(`**/tutor/booklet-forms/${evaluation.id}`);
     await tutor.getByTestId('signature-tutor').filter({ hasText: 'Signature awaited' }).waitFor();
     await screenshot(tutor, 'booklets-validation-tutor-awaited-en');
     await tutor.getByTestId('sign').click();
