@@ -11,7 +11,7 @@ export const marks: Migration = {
   async up(knex) {
     await knex.schema.createTable('marks_exam_settings', (t) => {
       t.uuid('exam_id').primary().references('courses_exams.id').onDelete('CASCADE');
-      // Null once the training's grade scale was saved again (its elements are replaced): the exam must be tied again.
+      // Null once the element is removed from the training's grade scale: the exam must then be tied again.
       t.uuid('grade_scale_element_id').nullable().references('grade_scale_elements.id').onDelete('SET NULL').index();
       t.smallint('semester').notNullable();
       t.uuid('updated_by').nullable().references('actors.id').onDelete('SET NULL');
