@@ -47,7 +47,7 @@ export function ApprenticesOverview() {
         <Section title={t('booklets.overview.toFill')} testId="forms-to-fill" empty={t('booklets.overview.nothingToFill')}
           rows={lines(data, (f) => f.toFill && soon(f)).map(({ registration, form }) => (
             <Table.Tr key={form.id}>
-              <Table.Td>{fullName(registration.student)}</Table.Td>
+              <Table.Td><Who registration={registration} /></Table.Td>
               <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{form.title}</PageLink></Table.Td>
               <Table.Td><DueBadge form={form} /></Table.Td>
             </Table.Tr>
@@ -57,23 +57,25 @@ export function ApprenticesOverview() {
         <Title order={2} size="h4" mb="sm">{t('booklets.overview.apprentices')}</Title>
         {booklets.data && !data.length && <Text c="dimmed">{t('booklets.page.none')}</Text>}
         {data.length > 0 && (
-          <Table striped data-testid="apprentices-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('booklets.overview.apprentice')}</Table.Th>
-                <Table.Th>{t('booklets.overview.booklet')}</Table.Th>
-                <Table.Th>{t('booklets.overview.late')}</Table.Th>
-                {attends && <Table.Th>{t('booklets.overview.attendance')}</Table.Th>}
-                {attends && <Table.Th>{t('booklets.overview.alerts')}</Table.Th>}
-                <Table.Th>{t('booklets.overview.links')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map(({ registration, forms }) => (
-                <ApprenticeRow key={registration.id} registration={registration} forms={forms} followed={byStudent.get(registration.student.id)} attends={attends} space={space} />
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped data-testid="apprentices-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('booklets.overview.apprentice')}</Table.Th>
+                  <Table.Th>{t('booklets.overview.booklet')}</Table.Th>
+                  <Table.Th>{t('booklets.overview.late')}</Table.Th>
+                  {attends && <Table.Th>{t('booklets.overview.attendance')}</Table.Th>}
+                  {attends && <Table.Th>{t('booklets.overview.alerts')}</Table.Th>}
+                  <Table.Th>{t('booklets.overview.links')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map(({ registration, forms }) => (
+                  <ApprenticeRow key={registration.id} registration={registration} forms={forms} followed={byStudent.get(registration.student.id)} attends={attends} space={space} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Card>
     </Stack>
@@ -89,7 +91,7 @@ export function ValidationInbox({ booklets, space }: { booklets: BookletSummary[
       <Section title={t('booklets.overview.toSign')} testId="validation-inbox" empty={t('booklets.overview.nothingToSign')}
         rows={lines(booklets, (f) => f.myTurn).map(({ registration, form }) => (
           <Table.Tr key={form.id}>
-            <Table.Td>{fullName(registration.student)}</Table.Td>
+            <Table.Td><Who registration={registration} /></Table.Td>
             <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }} data-testid="sign-link">{form.title}</PageLink></Table.Td>
             <Table.Td><Text size="sm">{t('booklets.overview.since', { at: formatDateTime(form.validation!.requestedAt) })}</Text></Table.Td>
           </Table.Tr>
@@ -98,12 +100,22 @@ export function ValidationInbox({ booklets, space }: { booklets: BookletSummary[
         <Section title={t('booklets.overview.underWay')} testId="validations-under-way" empty={t('booklets.overview.noneUnderWay')}
           rows={lines(booklets, (f) => Boolean(f.validation && !f.myTurn)).map(({ registration, form }) => (
             <Table.Tr key={form.id}>
-              <Table.Td>{fullName(registration.student)}</Table.Td>
+              <Table.Td><Who registration={registration} /></Table.Td>
               <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{form.title}</PageLink></Table.Td>
               <Table.Td><Text size="sm">{t('booklets.overview.waitingFor', { role: role(form), names: form.validation!.awaitingPeople.join(', ') || '—' })}</Text></Table.Td>
             </Table.Tr>
           ))} />
       )}
+    </>
+  );
+}
+
+/** The apprentice and their group (one person may be in two groups). */
+function Who({ registration }: { registration: BookletSummary['registration'] }) {
+  return (
+    <>
+      <Text size="sm">{fullName(registration.student)}</Text>
+      <Text size="xs" c="dimmed">{registration.trainingGroup.name}</Text>
     </>
   );
 }
@@ -125,7 +137,7 @@ export function DueBadge({ form }: { form: BookletFormSummary }) {
   const { t } = useTranslation();
   if (!form.due) return <Text size="sm" c="dimmed">—</Text>;
   return form.late
-    ? <Badge color="red" variant="light">{t('booklets.overview.lateSince', { date: formatDate(form.due) })}</Badge>
+    ? <Badge color="red" variant="light" tt="none">{t('booklets.overview.lateSince', { date: formatDate(form.due) })}</Badge>
     : <Text size="sm">{t('booklets.overview.due', { date: formatDate(form.due) })}</Text>;
 }
 
@@ -150,7 +162,7 @@ function ApprenticeRow({ registration, forms, followed, attends, space }: Bookle
         <Table.Td>
           {followed?.alerts.length
             ? followed.alerts.slice(0, 2).map((a) => (
-                <Badge key={`${a.kind}${a.day}`} color={a.kind === 'consecutive-absences' ? 'orange' : 'red'} variant="light" display="block" mb={2}>
+                <Badge key={`${a.kind}${a.day}`} color={a.kind === 'consecutive-absences' ? 'orange' : 'red'} variant="light" tt="none" display="block" mb={2}>
                   {t(`attendance.alerts.kinds.${a.kind}`)} · {formatDate(a.day)}
                 </Badge>
               ))
