@@ -7,4 +7,5 @@ export * from './identity/purge-login-records.js';
 export * from './attendance/alerts.js';
 export * from './marks/report-cards-zip.js';
 export * from './booklets/index.js';
+export * from './mass-email/index.js';
 export * from './files/expiry.js';

@@ -1,0 +1,32 @@
+import { defineModule } from '@alterna/core';
+import { activities } from './activities.js';
+import { fr, en } from './locales/index.js';
+import { massEmail } from './migrations/20270201000100_mass_email.js';
+import { permissions } from './permissions.js';
+import { routes } from './routes/index.js';
+import { seedMassEmail } from './seed.js';
+import { messageIdDomain } from './services/campaigns.js';
+import { massEmailServices, type MassEmailServices } from './services/index.js';
+
+export type { MassEmailServices } from './services/index.js';
+export * from './types.js';
+export { perm } from './permissions.js';
+
+/**
+ * Mass e-mail (issue #13, SPEC §2 Mailbox `/mailbox/mass-email/new`): staff write a message (or, once the mailbox
+ * module is installed, choose a template), choose recipients by typology, campus, training, training group or by
+ * hand among the people of their campuses, preview it with a recipient's merge tags and send it as a tracked
+ * Temporal run (`mass-email:<campaign>`) with one state per recipient, a deterministic Message-ID, a rate limit,
+ * retries of temporary SMTP failures, pause, resume and cancel.
+ */
+export default defineModule<MassEmailServices>({
+  name: 'mass-email',
+  dependsOn: ['identity', 'training-centre', 'trainings', 'students'],
+  migrations: [massEmail],
+  locales: { fr, en },
+  permissions,
+  services: massEmailServices,
+  routes,
+  activities: (services) => activities(services),
+  seed: (_services, core, knex) => seedMassEmail(knex, messageIdDomain(core.config.mailFrom)),
+});

@@ -1,0 +1,25 @@
+import type { CoreDeps } from '@alterna/core';
+import type { TemplateSource } from '../types.js';
+import { campaignsService, type CampaignsService } from './campaigns.js';
+import { sendingService, type SendingService } from './sending.js';
+import { readSendingSettings, type SendingSettings } from './settings.js';
+
+/** What the module offers: other modules reach it with core.module<MassEmailServices>('mass-email'). */
+export interface MassEmailServices {
+  campaigns: CampaignsService;
+  sending: SendingService;
+  settings: SendingSettings;
+  /** Where the templates come from: the mailbox module's, once it is installed (set at register). */
+  useTemplates(source: TemplateSource | null): void;
+}
+
+export function massEmailServices(core: CoreDeps): MassEmailServices {
+  const settings = readSendingSettings();
+  let templates: TemplateSource | null = null;
+  return {
+    campaigns: campaignsService(core, settings, () => templates),
+    sending: sendingService(core, settings),
+    settings,
+    useTemplates: (source) => void (templates = source),
+  };
+}

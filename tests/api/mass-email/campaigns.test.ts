@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
+import { addPeople, campusId, groupWithStudents } from '../../support/mass-email/fixtures.js';
+import { startMassEmailSink } from '../../support/mass-email/sink.js';
+import { eventually, startTestWorker } from '../../support/worker.js';
+
+let app: TestApp;
+let sink: Awaited<ReturnType<typeof startMassEmailSink>>;
+let worker: Awaited<ReturnType<typeof startTestWorker>>;
+
+beforeAll(async () => {
+  sink = await startMassEmailSink();
+  // Small batches and quick retries: several batches, continue-as-new and backoff within a test's time.
+  Object.assign(process.env, { MASS_EMAIL_BATCH_SIZE: '3', MASS_EMAIL_BATCHES_PER_RUN: '2', MASS_EMAIL_RETRY_DELAY_MS: '20', MASS_EMAIL_TEMPORARY_RETRIES: '3' });
+  app = await startTestApp({ SMTP_URL: sink.url });
+  worker = await startTestWorker(app.core);
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+  await sink?.close();
+});
+
+const as = async (typology: string, language = 'fr') => {
+  const client = new ApiClient(app.baseUrl, language);
+  await client.login(demo(typology));
+  return client;
+};
+const base = '/api/mailbox/mass-email';
+const write = (html = '<p>Bonjour {{firstName}} {{lastName}}, groupe {{group}} ({{training}}, {{campus}})</p>') => ({ subject: 'Info {{firstName}}', html });
+const finished = (client: ApiClient, id: string) =>
+  eventually(async () => {
+    const campaign = (await client.get(`${base}/campaigns/${id}`)).json.campaign;
+    return ['completed', 'cancelled'].includes(campaign.status) ? campaign : null;
+  }, 60_000);
+
+describe('mass e-mail', () => {
+  it('a training group and a hand-picked member: every member gets one message, merge tags filled, Message-ID as stored', async () => {
+    const knex = app.core.db.knex;
+    const { group, students } = await groupWithStudents(knex, 'Paris');
+    const manager = await as('pedagogy');
+    const recipients = { trainingGroups: [group.id], actors: [students[0]!.id] };
+
+    const preview = await manager.post(`${base}/preview`, { ...write(), recipients });
+    expect(preview.status).toBe(200);
+    expect(preview.json.count).toBe(students.length);
+    expect(preview.json.sample.html).toContain(group.name);
+    expect(preview.json.sample.html).not.toContain('{{');
+    expect(preview.json.sample.subject).toBe(`Info ${preview.json.sample.recipient.firstName}`);
+
+    const requestId = crypto.randomUUID();
+    const created = await manager.post(`${base}/campaigns`, { ...write(), recipients, requestId });
+    expect(created.status).toBe(200);
+    expect(created.json.operation.kind).toBe('mass-email.campaign');
+    expect(created.json.operation.workflowId).toBe(`mass-email:${created.json.campaign.id}`);
+    // The same request again answers the same campaign.
+    const again = await manager.post(`${base}/campaigns`, { ...write(), recipients, requestId });
+    expect(again.json.campaign.id).toBe(created.json.campaign.id);
+
+    const campaign = await finished(manager, created.json.campaign.id);
+    expect(campaign).toMatchObject({ status: 'completed', total: students.length, sent: students.length, failed: 0, pending: 0 });
+    const mails = sink.of(campaign.id);
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual(students.map((s) => s.email.toLowerCase()).sort());
+    const stored = new Map(campaign.recipients.map((r: { email: string; messageId: string }) => [r.email.toLowerCase(), r.messageId]));
+    for (const mail of mails) expect(mail.messageId).toBe(stored.get(mail.to[0]!));
+    expect(mails.find((mail) => mail.to[0] === students[0]!.email.toLowerCase())!.subject).toBe(`Info ${students[0]!.first_name}`);
+
+    const operation = (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
+    expect(operation.status).toBe('completed');
+    expect(operation.progress).toEqual({ done: students.length, total: students.length });
+    expect(operation.result).toMatchObject({ sent: students.length, failed: 0, failures: [] });
+    expect(operation.result.delivered).toHaveLength(students.length);
+    expect((await manager.get(`${base}/campaigns`)).json.campaigns.some((c: { id: string }) => c.id === campaign.id)).toBe(true);
+  }, 90_000);
+
+  it('a 5xx answer records failed with the answer; a 4xx answer is tried again and then sent', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 4, 'Paris');
+    sink.refuse(people[0]!.email, '550 5.1.1 Mailbox unknown');
+    sink.refuseTemporarily(people[1]!.email, 2, '451 4.3.0 Try again later');
+    const manager = await as('pedagogy');
+    const created = await manager.post(`${base}/campaigns`, { ...write(), recipients: { actors: people.map((p) => p.id) }, requestId: crypto.randomUUID() });
+    expect(created.status).toBe(200);
+    const campaign = await finished(manager, created.json.campaign.id);
+    expect(campaign).toMatchObject({ status: 'completed', total: 4, sent: 3, failed: 1 });
+    const failed = campaign.recipients.find((r: { email: string }) => r.email === people[0]!.email);
+    expect(failed.state).toBe('failed');
+    expect(failed.answer).toContain('550 5.1.1 Mailbox unknown');
+    expect(sink.of(campaign.id).filter((mail) => mail.to[0] === people[1]!.email)).toHaveLength(1);
+    const operation = (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
+    expect(operation.result.failures).toEqual([{ email: people[0]!.email, name: `Person0 ${failed.lastName}`, answer: expect.stringContaining('550') }]);
+  }, 90_000);
+
+  it('pause stops between batches, resume sends the rest, each once', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 12, 'Paris');
+    const manager = await as('pedagogy');
+    sink.slowDown(150);
+    try {
+      const created = await manager.post(`${base}/campaigns`, { ...write(), recipients: { actors: people.map((p) => p.id) }, requestId: crypto.randomUUID() });
+      const id = created.json.campaign.id;
+      const paused = await manager.post(`${base}/campaigns/${id}/pause`);
+      expect(paused.status).toBe(200);
+      expect(paused.json.campaign.status).toBe('paused');
+      expect((await manager.post(`${base}/campaigns/${id}/pause`)).status).toBe(422);
+      // The batch under way ends; then nothing more is sent while paused.
+      const stable = await eventually(async () => {
+        const before = sink.of(id).length;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return sink.of(id).length === before ? { count: before } : null;
+      });
+      const settled = stable.count;
+      expect(settled).toBeLessThan(12);
+      const detail = (await manager.get(`${base}/campaigns/${id}`)).json.campaign;
+      expect(detail.status).toBe('paused');
+      expect(detail.pending).toBe(12 - settled);
+      expect((await manager.post(`${base}/campaigns/${id}/resume`)).json.campaign.status).toBe('sending');
+      const campaign = await finished(manager, id);
+      expect(campaign).toMatchObject({ status: 'completed', sent: 12 });
+      expect(new Set(sink.of(id).map((mail) => mail.to[0])).size).toBe(12);
+      expect(sink.of(id)).toHaveLength(12);
+    } finally {
+      sink.slowDown(0);
+    }
+  }, 90_000);
+
+  it('cancel from the operations page stops the run; the rest stay pending', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 12, 'Paris');
+    const manager = await as('pedagogy');
+    sink.slowDown(150);
+    try {
+      const created = await manager.post(`${base}/campaigns`, { ...write(), recipients: { actors: people.map((p) => p.id) }, requestId: crypto.randomUUID() });
+      expect((await manager.post(`/api/operations/${created.json.operation.id}/cancel`)).status).toBe(200);
+      const campaign = await finished(manager, created.json.campaign.id);
+      expect(campaign.status).toBe('cancelled');
+      expect(campaign.pending).toBeGreaterThan(0);
+      expect(campaign.sent).toBe(sink.of(campaign.id).length);
+      const operation = await eventually(async () => {
+        const op = (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
+        return op.status === 'cancelled' ? op : null;
+      });
+      expect(operation.canCancel).toBe(false);
+    } finally {
+      sink.slowDown(0);
+    }
+  }, 90_000);
+
+  it('campus checks: staff of one campus cannot send to another campus group, campus or people; bad input is a 422', async () => {
+    const knex = app.core.db.knex;
+    const lyon = await groupWithStudents(knex, 'Lyon');
+    const paris = await groupWithStudents(knex, 'Paris');
+    const parisStaff = await as('isd');
+    const lyonStaff = await as('campus-manager', 'en');
+    const requestId = crypto.randomUUID();
+    expect((await parisStaff.post(`${base}/campaigns`, { ...write(), recipients: { trainingGroups: [lyon.group.id] }, requestId })).status).toBe(403);
+    expect((await lyonStaff.post(`${base}/preview`, { ...write(), recipients: { trainingGroups: [paris.group.id] } })).status).toBe(403);
+    expect((await parisStaff.post(`${base}/campaigns`, { ...write(), recipients: { campuses: [await campusId(knex, 'Lyon')] }, requestId })).status).toBe(403);
+    const stranger = await lyonStaff.post(`${base}/campaigns`, { ...write(), recipients: { actors: [paris.students[0]!.id] }, requestId });
+    expect(stranger.status).toBe(422);
+    expect(stranger.json.errors).toEqual([{ path: 'recipients.actors[0]', message: 'This person is not on your campuses.' }]);
+    expect(await knex('mass_email_campaigns').where({ request_id: requestId }).first()).toBeUndefined();
+
+    const empty = await lyonStaff.post(`${base}/campaigns`, { subject: '', html: '', recipients: {}, requestId });
+    expect(empty.status).toBe(422);
+    expect(empty.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(['html', 'recipients', 'subject']);
+    const student = await as('student');
+    expect((await student.post(`${base}/preview`, { ...write(), recipients: { trainingGroups: [paris.group.id] } })).status).toBe(403);
+    expect((await student.get(`${base}/campaigns`)).status).toBe(403);
+    // A Paris-only reader does not see a Lyon campaign.
+    const lyonCampaign = await lyonStaff.post(`${base}/campaigns`, { ...write(), recipients: { trainingGroups: [lyon.group.id] }, requestId: crypto.randomUUID() });
+    expect(lyonCampaign.status).toBe(200);
+    expect((await parisStaff.get(`${base}/campaigns/${lyonCampaign.json.campaign.id}`)).status).toBe(404);
+    await finished(lyonStaff, lyonCampaign.json.campaign.id);
+  }, 90_000);
+});
