@@ -210,8 +210,13 @@ describe('absences and justifications', () => {
       await knex('corporation_people').insert({ corporation_id: corporation, actor_id: id, role: 'tutor' });
       return loggedIn(app, await withDemoPassword(app, id));
     };
+    await knex('student_contracts').insert({ registration_id: sheet.absent.id, corporation_id: a, start_date: day(-30), end_date: day(300) });
     const ofA = await (await tutor(a)).get('/api/absences-and-lateness/my-students');
-    expect(ofA.json.students.map((s: any) => s.student.id)).toEqual([sheet.present.studentId]);
+    expect(ofA.json.students.map((s: any) => s.student.id).sort()).toEqual([sheet.present.studentId, sheet.absent.studentId].sort());
+    // Their absences too, newest first, with whether a justification covers each.
+    const byId = new Map(ofA.json.students.map((s: any) => [s.student.id, s]));
+    expect((byId.get(sheet.absent.studentId) as any).absences).toMatchObject([{ kind: 'absent', lessonId: sheet.lessonId, justification: null }]);
+    expect((byId.get(sheet.present.studentId) as any).absences).toEqual([]);
     const ofB = await (await tutor(b)).get('/api/absences-and-lateness/my-students');
     expect(ofB.json.students).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { NotFoundError, type Actor, type PermissionMatrix } from '@alterna/core';
+import { NotFoundError, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { absenceKinds, type AbsenceKind, type JustificationStatus, type LineStatus } from '../validation/index.js';
 import { closedLines, coveringJustification, type AbsenceFilters } from './absence-filters.js';
@@ -43,31 +43,33 @@ export interface AbsencesService {
   one(actor: Actor | null, id: string): Promise<Absence & { campusId: string }>;
 }
 
-
-
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+/** The absences (SPEC §4 kinds) of closed sheets on these campuses, each with the justification covering its day. */
+export const absenceRows = (knex: Knex, campuses: string[], filters: Omit<AbsenceFilters, 'kind' | 'justified'>) =>
+  closedLines(knex, campuses, filters)
+    .joinRaw(coveringJustification)
+    .join('identity_actors as st', 'st.id', 'l.student_id')
+    .leftJoin('trainings_school_subjects as ss', 'ss.id', 'le.school_subject_id')
+    .whereIn('l.status', absenceKinds);
+
+export const absenceColumns = [
+  'l.id', 'l.status', 'l.arrived_at', 'l.left_at', 'l.exit_from', 'l.exit_to', 'l.comment', 'le.id as lesson_id', 'le.start_at', 'le.end_at',
+  'ss.name as subject', 'st.id as student_id', 'st.first_name', 'st.last_name', 'j.id as justification_id', 'j.status as justification_status', 'sh.campus_id',
+];
+
+export const toAbsence = (row: Record<string, any>): Absence & { campusId: string } => ({
+  id: row.id, kind: row.status, lessonId: row.lesson_id, startAt: iso(row.start_at)!, endAt: iso(row.end_at)!, schoolSubject: row.subject ?? null,
+  student: { id: row.student_id, firstName: row.first_name, lastName: row.last_name },
+  arrivedAt: iso(row.arrived_at), leftAt: iso(row.left_at), exitFrom: iso(row.exit_from), exitTo: iso(row.exit_to), comment: row.comment ?? null,
+  justification: row.justification_id ? { id: row.justification_id, status: row.justification_status } : null, campusId: row.campus_id,
+});
 
 export function absencesService(ctx: AttendanceContext): AbsencesService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
-
-  const absences = (campuses: string[], filters: Omit<AbsenceFilters, 'kind' | 'justified'>) =>
-    closedLines(knex, campuses, filters)
-      .joinRaw(coveringJustification)
-      .join('identity_actors as st', 'st.id', 'l.student_id')
-      .leftJoin('trainings_school_subjects as ss', 'ss.id', 'le.school_subject_id')
-      .whereIn('l.status', absenceKinds);
-
-  const columns = [
-    'l.id', 'l.status', 'l.arrived_at', 'l.left_at', 'l.exit_from', 'l.exit_to', 'l.comment', 'le.id as lesson_id', 'le.start_at', 'le.end_at',
-    'ss.name as subject', 'st.id as student_id', 'st.first_name', 'st.last_name', 'j.id as justification_id', 'j.status as justification_status', 'sh.campus_id',
-  ];
-  const toAbsence = (row: Record<string, any>): Absence & { campusId: string } => ({
-    id: row.id, kind: row.status, lessonId: row.lesson_id, startAt: iso(row.start_at)!, endAt: iso(row.end_at)!, schoolSubject: row.subject ?? null,
-    student: { id: row.student_id, firstName: row.first_name, lastName: row.last_name },
-    arrivedAt: iso(row.arrived_at), leftAt: iso(row.left_at), exitFrom: iso(row.exit_from), exitTo: iso(row.exit_to), comment: row.comment ?? null,
-    justification: row.justification_id ? { id: row.justification_id, status: row.justification_status } : null, campusId: row.campus_id,
-  });
+  const absences = (campuses: string[], filters: Omit<AbsenceFilters, 'kind' | 'justified'>) => absenceRows(knex, campuses, filters);
+  const columns = absenceColumns;
   const ownCampuses = (actor: Actor) => permissions.campusesFor(actor, perm.selfJustify);
   const noFilter = { campus: null, planningGroup: null, student: null, from: null, to: null };
 

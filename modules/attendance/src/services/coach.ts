@@ -1,7 +1,7 @@
 import type { Actor, Knex, PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { closedLines, type AbsenceFilters } from './absence-filters.js';
-import type { AttendanceStatistics } from './absences.js';
+import { absenceColumns, absenceRows, toAbsence, type Absence, type AttendanceStatistics } from './absences.js';
 import type { AlertKind } from '../validation/index.js';
 import type { AttendanceContext } from './context.js';
 import { statisticsColumns, statisticsOf } from './statistics.js';
@@ -24,10 +24,11 @@ function followedBy(knex: Knex, actorId: string) {
 /** A threshold the evening run found crossed (not the requests to justify), as the people following the student see it. */
 export interface FollowedAlert { kind: AlertKind; day: string; count: number; threshold: number }
 
-/** A followed student's attendance over the period, and the alerts raised in it (the five newest). */
+/** A followed student's attendance over the period, their absences (the ten newest) and the alerts raised (the five newest). */
 export interface CoachedStudent {
   student: { id: string; firstName: string; lastName: string };
   statistics: AttendanceStatistics;
+  absences: Absence[];
   alerts: FollowedAlert[];
 }
 
@@ -57,9 +58,19 @@ export function coachService(ctx: AttendanceContext): CoachService {
             knex.raw('row_number() OVER (PARTITION BY a.student_id ORDER BY a.day DESC, a.created_at DESC) AS n'))
           .as('x'))
         .where('x.n', '<=', 5);
+      const absences = await knex.select('*').from(
+        absenceRows(knex, campuses, { campus: null, planningGroup: null, student: null, from: filters.from, to: filters.to })
+          .whereIn('l.student_id', coached)
+          .select([...absenceColumns, knex.raw('row_number() OVER (PARTITION BY l.student_id ORDER BY le.start_at DESC) AS n')])
+          .as('x'))
+        .where('x.n', '<=', 10).orderBy('x.start_at', 'desc');
       return students.map((student) => ({
         student: { id: student.id, firstName: student.first_name, lastName: student.last_name },
         statistics: statisticsOf(rows.filter((row: any) => row.student_id === student.id)),
+        absences: absences.filter((row: any) => row.student_id === student.id).map((row: any) => {
+          const { campusId: _campus, ...absence } = toAbsence(row);
+          return absence;
+        }),
         alerts: alerts.filter((row: any) => row.student_id === student.id).map((row: any) => ({ kind: row.kind, day: row.day, count: row.count, threshold: row.threshold })),
       }));
     },

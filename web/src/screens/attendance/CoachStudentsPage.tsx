@@ -1,10 +1,12 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CoachedStudent } from '@alterna/attendance/types';
+import { parisDay, parisTime } from '@alterna/planning/validation';
 import { DateField } from '../../shared/DateFields';
 import { requestJson } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { searchText, usePageData, useSearchParam } from '../../shared/queries';
+import { JustificationBadge, KindBadge } from './AbsenceBadges';
 import { AttendanceChart } from './AttendanceChart';
 
 const isDay = (raw: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
@@ -29,13 +31,34 @@ export function CoachStudentsPage() {
       {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
       {page.data && !page.data.students.length && <Text c="dimmed">{t('attendance.coached.none')}</Text>}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        {page.data?.students.map(({ student, statistics }) => (
+        {page.data?.students.map(({ student, statistics, absences }) => (
           <Card key={student.id} withBorder radius="md" padding="lg" data-testid="coached-student">
             <Title order={3} size="h5" mb="sm">{student.lastName.toUpperCase()} {student.firstName}</Title>
             <AttendanceChart statistics={statistics} />
+            <FollowedAbsences absences={absences} />
           </Card>
         ))}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** The student's newest absences and lateness, each with whether a justification covers it. */
+function FollowedAbsences({ absences }: { absences: CoachedStudent['absences'] }) {
+  const { t } = useTranslation();
+  if (!absences.length) return <Text size="sm" c="dimmed" mt="sm">{t('attendance.absences.none')}</Text>;
+  return (
+    <Table mt="sm" striped data-testid="followed-absences">
+      <Table.Tbody>
+        {absences.map((absence) => (
+          <Table.Tr key={absence.id}>
+            <Table.Td><Text size="sm">{parisDay(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Text></Table.Td>
+            <Table.Td><Text size="sm">{absence.schoolSubject ?? '—'}</Text></Table.Td>
+            <Table.Td><KindBadge absence={absence} /></Table.Td>
+            <Table.Td><JustificationBadge status={absence.justification?.status ?? null} /></Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

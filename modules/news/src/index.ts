@@ -1,0 +1,27 @@
+import { defineModule } from '@alterna/core';
+import { fr, en } from './locales/index.js';
+import { news } from './migrations/20270301000100_news.js';
+import { permissions } from './permissions.js';
+import { routes } from './routes/index.js';
+import { seedNews } from './seed.js';
+import { newsServices, type NewsServices } from './services/index.js';
+
+export type { NewsServices } from './services/index.js';
+export * from './types.js';
+export { perm } from './permissions.js';
+
+/**
+ * News (issue #13): page (Editor.js rich text), downloadable file or link news, published to typologies on campuses,
+ * and for students to trainings and groups; every space reads the news meant for its actor. The Editor.js API (image
+ * uploads, the link tool) lives here too.
+ */
+export default defineModule<NewsServices>({
+  name: 'news',
+  dependsOn: ['identity', 'training-centre', 'trainings', 'students'],
+  migrations: [news],
+  locales: { fr, en },
+  permissions,
+  services: (core) => newsServices(core),
+  routes,
+  seed: (_services, core, knex) => seedNews(core, knex),
+});
