@@ -27,6 +27,7 @@ export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgEr
 export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js';
 export { readViewsMigration } from './db/read-views.js';
 export { download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';
+export { assertScriptedRequest } from './http/guards.js';
 export type { UploadSpec } from './http/upload.js';
 export {
   createStorageDriver, LocalStorageDriver, S3StorageDriver, newStorageKey, isStorageKey, sanitizeFilename, sniffContentType,

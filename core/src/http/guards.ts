@@ -47,6 +47,16 @@ export function assertJsonBody(ctx: Context, scriptedForm: boolean): void {
 }
 
 /**
+ * A GET that changes state (SPEC names a few, e.g. the booklet cancel-validation paths): only our own pages' scripted
+ * requests — same site and with the scripted-request header, which neither another site's link nor its image can send.
+ */
+export function assertScriptedRequest(ctx: Context): void {
+  const scripted = ctx.get('x-requested-with').toLowerCase() === 'xmlhttprequest';
+  if (scripted && !isCrossSite(ctx)) return;
+  throw new RequestRefused(403, 'CROSS_SITE', (ctx.state as RequestState).t('errors.crossSite'));
+}
+
+/**
  * An upload route's body: multipart/form-data, with the scripted-POST header that no other site's form can
  * send (a page of another site can post a multipart form with the user's cookie, but not add a header).
  */

@@ -163,8 +163,15 @@ describe('booklet form validation (workflow)', () => {
     // A new validation is the form's second run; its holder cancels a pending one from the space path.
     const again = await coach.post(`${path}/validate`, { validate: true });
     expect(again.json.operation.workflowId).toBe(`booklet-validation:${evaluation.id}:2`);
-    const bySpace = await coach.post(`/api/cancel-intermediate-validation/${evaluation.id}`, {});
+    // SPEC's GET: only a scripted request of our own pages (not another site's link or image) cancels.
+    const cancelUrl = `/api/cancel-intermediate-validation/${evaluation.id}?reason=${encodeURIComponent('Reprise')}`;
+    expect((await coach.get(cancelUrl)).status).toBe(403);
+    expect((await coach.request('GET', cancelUrl, undefined, { 'X-Requested-With': 'XMLHttpRequest', 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await coach.get(`${path}/validation`)).json.validation.current).toMatchObject({ run: 2, status: 'pending' });
+    const bySpace = await coach.request('GET', cancelUrl, undefined, { 'X-Requested-With': 'XMLHttpRequest' });
     expect(bySpace.status).toBe(200);
+    expect(await app.core.db.knex('booklet_validations').where({ form_id: evaluation.id, run: 2 }).first('cancel_reason', 'cancel_route'))
+      .toEqual({ cancel_reason: 'Reprise', cancel_route: `GET /api/cancel-intermediate-validation/${evaluation.id}` });
     expect(bySpace.json.validation).toMatchObject({ current: null, canValidate: true });
     await eventually(async () => {
       const operations = (await manager.get('/api/operations')).json.operations as any[];

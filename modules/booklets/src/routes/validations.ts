@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@alterna/core';
+import { assertScriptedRequest, validate, type RouteDefinition } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { BookletsServices } from '../services/index.js';
 import { cancellableModules, cancelValidationSchema, validateSchema, type CancellableKind } from '../validation/index.js';
@@ -12,7 +12,8 @@ const routeOf = (ctx: { koa: { method: string; path: string } }) => `${ctx.koa.m
 /**
  * SPEC §2 "Cancelling validations (GET, by id)": both families, `/students/cancel-…-validation/{id}` (from the staff's
  * student pages) and `/cancel-…-validation/{id}` (from the holder's space); the final evaluation has only the second.
- * They change state, so they are POSTs (the core refuses another site's POST; a GET could be sent by any link).
+ * SPEC's GET (reason in `?reason=`) is taken from our own pages' scripted requests only (a link or an image of another
+ * site could send a GET); the web posts `{ reason }` to the same paths.
  */
 const cancelPaths: { kind: CancellableKind; path: string; family: string }[] = (Object.keys(cancellableModules) as CancellableKind[]).flatMap((kind) => [
   ...(kind === 'final' ? [] : [{ kind, path: `/students/cancel-${kind}-validation/:id`, family: 'students' }]),
@@ -38,9 +39,21 @@ export const validationRoutes: Route[] = [
     handler: (ctx) => ctx.services.validations.pdf(ctx.actor, ctx.params.id!),
   },
   // Holders, signatories and campus managers may cancel (checked per form by the service); anyone following the booklet reaches the route.
-  ...cancelPaths.map(({ kind, path, family }): Route => ({
-    name: `booklet_cancel_${kind.replace(/-/g, '_')}_validation${family === 'students' ? '_students' : ''}`,
-    method: 'post', permission: perm.formRead, uuidParams: ['id'], body: cancelValidationSchema, path,
-    handler: (ctx) => ctx.services.validations.cancel(ctx.actor, ctx.params.id!, kind, routeOf(ctx), ctx.body.reason, ctx.language, ctx.t),
-  })),
+  ...cancelPaths.flatMap(({ kind, path, family }): Route[] => {
+    const name = `booklet_cancel_${kind.replace(/-/g, '_')}_validation${family === 'students' ? '_students' : ''}`;
+    return [
+      {
+        name, method: 'post', permission: perm.formRead, uuidParams: ['id'], body: cancelValidationSchema, path,
+        handler: (ctx) => ctx.services.validations.cancel(ctx.actor, ctx.params.id!, kind, routeOf(ctx), ctx.body.reason, ctx.language, ctx.t),
+      },
+      {
+        name: `${name}_get`, method: 'get', permission: perm.formRead, uuidParams: ['id'], path,
+        handler: async (ctx) => {
+          assertScriptedRequest(ctx.koa);
+          const reason = await validate(cancelValidationSchema, { reason: ctx.query.reason ?? '' }, ctx.t);
+          return ctx.services.validations.cancel(ctx.actor, ctx.params.id!, kind, routeOf(ctx), reason.reason, ctx.language, ctx.t);
+        },
+      },
+    ];
+  }),
 ];
