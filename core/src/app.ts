@@ -15,6 +15,7 @@ import { createI18n, defaultLanguage } from './i18n/index.js';
 import { PermissionMatrix } from './auth/permissions.js';
 import type { Actor, Authenticator } from './auth/types.js';
 import { createMailer, type Mailer } from './mail/index.js';
+import { devMailboxRoutes, type DevMailbox } from './mail/dev-mailbox.js';
 import { createTemporal, type TemporalHandle } from './temporal/client.js';
 import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
@@ -40,6 +41,8 @@ export interface CoreOptions {
   temporalAddress?: () => string | undefined;
   /** Embedded PGlite folder; undefined with no DATABASE_URL means in memory (tests). */
   embeddedDir?: string;
+  /** Development only (`npm start` without SMTP_URL): the in-process SMTP sink whose inbox is served at /dev/mailbox. */
+  devMailbox?: DevMailbox;
 }
 
 export interface Core {
@@ -180,6 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ctx.status = health.status === 'ok' ? 200 : 503;
     ctx.body = health;
   });
+  if (options.devMailbox && config.env !== 'production') devMailboxRoutes(router, options.devMailbox);
   router.post('/api/graphql', graphql);
   router.get('/api/graphql', graphql);
 

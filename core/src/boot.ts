@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createCore, type Core } from './app.js';
+import { createCore, type Core, type CoreOptions } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoverModules } from './modules/discover.js';
@@ -13,6 +13,8 @@ export interface BootOptions {
   /** Migrate at start (the default), then seed the demo centre into an empty database when SEED_DEMO allows. */
   migrate?: boolean;
   seed?: boolean;
+  /** Development only: the in-process SMTP sink (config.smtpUrl points at it) whose inbox the core serves at /dev/mailbox. */
+  devMailbox?: CoreOptions['devMailbox'];
 }
 
 /** Config, installed modules, database, migrations and seed: what every entry point does first. */
@@ -23,6 +25,7 @@ export async function bootCore(options: BootOptions = {}): Promise<Core> {
   const core = await createCore({
     config, log, modules,
     temporalAddress: options.temporalAddress,
+    devMailbox: options.devMailbox,
     embeddedDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
   if (options.migrate !== false) {

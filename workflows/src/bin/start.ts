@@ -3,6 +3,7 @@
 // the API and the worker must share this process in embedded mode.
 import path from 'node:path';
 import { bootCore, ConfigError, keepServing, loadConfig, createLogger } from '@alterna/core';
+import { startDevMailbox, type DevMailbox } from '@alterna/core/mail/dev-mailbox';
 import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
 import { createWorker } from '../worker.js';
 
@@ -27,13 +28,21 @@ try {
 }
 say(`Temporal at ${temporal.address}${temporal.uiUrl ? ` (UI ${temporal.uiUrl})` : ''}`);
 
-const core = await bootCore({ config, log, temporalAddress: () => temporal.address });
+// Without SMTP_URL in development, mail goes to an SMTP sink in this process, readable at /dev/mailbox.
+let devMailbox: DevMailbox | undefined;
+if (!config.smtpUrl && config.env === 'development') {
+  devMailbox = await startDevMailbox();
+  config.smtpUrl = devMailbox.url;
+}
+
+const core = await bootCore({ config, log, temporalAddress: () => temporal.address, devMailbox });
 const { worker, connection } = await createWorker({ core, address: temporal.address });
 const running = worker.run();
 await core.listen();
 keepServing(log);
 say(`Database: ${core.db.kind === 'pglite' ? `embedded PGlite in ${path.relative(process.cwd(), path.join(config.dataDir, 'pglite')) || '.'}` : 'PostgreSQL'}`);
 say(`Alterna is running at http://localhost:${config.port}`);
+if (devMailbox) say(`Mail sent by the app (no SMTP_URL set): http://localhost:${config.port}/dev/mailbox`);
 const identity = (await import('@alterna/identity')) as { demoLoginList?: { typology: string; email: string }[]; demoPassword?: string };
 if (config.seedDemo && identity.demoLoginList) {
   say(`Demo logins (password "${identity.demoPassword}"):`);
@@ -49,6 +58,7 @@ const stop = async (signal: string) => {
   await running.catch(() => undefined);
   await connection.close();
   await core.close();
+  await devMailbox?.close();
   await temporal.stop();
   process.exit(0);
 };

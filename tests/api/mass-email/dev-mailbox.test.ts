@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
+import { startDevMailbox, type DevMailbox } from '@alterna/core/mail/dev-mailbox';
+import { testDatabaseUrl } from '../../support/app.js';
+
+let core: Core;
+let mailbox: DevMailbox;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // What `npm start` does without SMTP_URL: the mailer sends to the in-process sink, whose inbox the core serves.
+  mailbox = await startDevMailbox();
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: await testDatabaseUrl(), TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`, LOG_LEVEL: 'error', SMTP_URL: mailbox.url });
+  core = await createCore({ config, modules: await discoverModules(), log: createLogger('error'), devMailbox: mailbox });
+  const server = await core.listen(0, '127.0.0.1');
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(async () => {
+  await core?.close();
+  await mailbox?.close();
+});
+
+describe('development mailbox', () => {
+  it('shows every message the app sends: the list, one message with its headers, its HTML sandboxed', async () => {
+    await core.mailer.send({ to: 'zoe@example.test', subject: 'Rentrée — groupe SIO', html: '<p>Bonjour <b>Zoé</b> €</p>', text: 'Bonjour Zoé', messageId: '<x.1@alterna.localhost>' });
+    const pooled = core.mailer.pooled();
+    await pooled.send({ to: 'leo@example.test', subject: 'Second', html: '<p>Deux</p>' });
+    pooled.close();
+    expect(mailbox.list().map((mail) => mail.subject)).toEqual(['Second', 'Rentrée — groupe SIO']);
+
+    const list = await fetch(`${baseUrl}/dev/mailbox`);
+    expect(list.status).toBe(200);
+    const listed = await list.text();
+    expect(listed).toContain('Rentrée — groupe SIO');
+    expect(listed).toContain('zoe@example.test');
+    const first = mailbox.list()[1]!;
+    const one = await (await fetch(`${baseUrl}/dev/mailbox/${first.id}`)).text();
+    expect(one).toContain('&lt;x.1@alterna.localhost&gt;');
+    expect(one).toContain('Bonjour Zoé');
+    const html = await fetch(`${baseUrl}/dev/mailbox/${first.id}/html`);
+    expect(await html.text()).toBe('<p>Bonjour <b>Zoé</b> €</p>');
+    expect(html.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+  });
+});
