@@ -1,0 +1,83 @@
+import { ValidationError, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
+import { perm } from '../permissions.js';
+import type { MailboxServices } from '../services/index.js';
+import { imageContentTypes, imageTypeViolation, maxImageBytes, previewSchema, templateSchema, type TemplateInput } from '../validation/index.js';
+import { paths } from './paths.js';
+
+type Route = RouteDefinition<MailboxServices>;
+
+/**
+ * The compiled e-mail as its own page: shown in the editor's sandboxed iframe. Its policy replaces the app's: no
+ * script at all, images from anywhere (an e-mail's), the web fonts, framed by our own pages only.
+ */
+function asEmailPage(ctx: RouteContext<unknown, MailboxServices>, html: string): string {
+  ctx.koa.type = 'text/html; charset=utf-8';
+  ctx.koa.set('Content-Security-Policy', [
+    "default-src 'none'", 'img-src https: http: data:', "style-src 'unsafe-inline' https://fonts.googleapis.com", 'font-src https://fonts.gstatic.com',
+    "frame-ancestors 'self'", 'sandbox',
+  ].join('; '));
+  ctx.koa.set('X-Frame-Options', 'SAMEORIGIN');
+  ctx.koa.set('Cache-Control', 'no-store');
+  return html;
+}
+
+/** Files the upload route reads in order to answer SPEC §5's message for a non-image (the others get the core's). */
+const readableKinds = [
+  ...imageContentTypes, 'application/pdf', 'text/plain', 'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet',
+];
+const uploadFields = yup.object({
+  campusId: yup.string().nullable().default(null).test('uuid', 'mailbox.validation.campus', (value) => !value || /^[0-9a-f-]{36}$/i.test(value)),
+});
+
+/** SPEC §2 "Mailbox": mail templates (list, create, edit, duplicate, delete), their preview and image uploads. */
+export const routes: Route[] = [
+  {
+    name: 'mailbox_mail_templates', method: 'get', permission: perm.templateRead, path: paths.templates,
+    handler: async (ctx) => ({ templates: await ctx.services.templates.list(ctx.actor!) }),
+  },
+  {
+    name: 'mailbox_mail_template_new', method: 'post', permission: perm.templateManage, body: templateSchema, path: paths.templates,
+    handler: async (ctx) => ({ template: await ctx.services.templates.create(ctx.actor!, ctx.body as TemplateInput & { campusId: string | null }, ctx.t) }),
+  },
+  {
+    name: 'mailbox_mail_template', method: 'get', permission: perm.templateRead, uuidParams: ['id'], path: paths.template,
+    handler: async (ctx) => ({ template: await ctx.services.templates.get(ctx.actor!, ctx.params.id!) }),
+  },
+  {
+    name: 'mailbox_mail_template_edit', method: 'put', permission: perm.templateManage, uuidParams: ['id'], body: templateSchema, path: paths.template,
+    handler: async (ctx) => ({ template: await ctx.services.templates.update(ctx.actor!, ctx.params.id!, ctx.body as TemplateInput & { campusId: string | null }, ctx.t) }),
+  },
+  {
+    name: 'mailbox_mail_template_delete', method: 'delete', permission: perm.templateManage, uuidParams: ['id'], path: paths.template,
+    handler: (ctx) => ctx.services.templates.remove(ctx.actor!, ctx.params.id!),
+  },
+  {
+    name: 'mailbox_mail_template_duplicate', method: 'post', permission: perm.templateManage, uuidParams: ['id'], path: paths.duplicate,
+    handler: async (ctx) => ({ template: await ctx.services.templates.duplicate(ctx.actor!, ctx.params.id!, ctx.t) }),
+  },
+  {
+    name: 'mailbox_mail_templates_preview', method: 'get', permission: perm.templateRead, uuidParams: ['id'], path: paths.preview,
+    handler: async (ctx) => asEmailPage(ctx, await ctx.services.templates.preview(ctx.actor!, ctx.params.id!)),
+  },
+  {
+    // The editor's live preview of an unsaved tree: the same renderer, nothing stored.
+    name: 'mailbox_mail_templates_draft_preview', method: 'post', permission: perm.templateRead, body: previewSchema, path: paths.draftPreview,
+    handler: async (ctx) => asEmailPage(ctx, await ctx.services.templates.previewDraft(ctx.body)),
+  },
+  {
+    name: 'mailbox_mail_templates_upload_file', method: 'post', permission: perm.templateManage, path: paths.uploadFile,
+    upload: { maxBytes: maxImageBytes, accept: readableKinds, required: true }, body: uploadFields,
+    handler: async (ctx) => {
+      const refused = imageTypeViolation(ctx.file!.contentType);
+      if (refused) throw new ValidationError([{ path: 'file', message: ctx.t(refused.key, refused.values) as string }]);
+      return ctx.services.templates.uploadImage(ctx.actor!, ctx.file!, ctx.body.campusId ?? null, `${ctx.koa.protocol}://${ctx.koa.host}`);
+    },
+  },
+  {
+    // Public: e-mail clients load the images of a message without a session; the token is 256 random bits.
+    name: 'mailbox_mail_template_image', method: 'get', permission: 'public', path: paths.image,
+    handler: (ctx) => ctx.services.templates.image(ctx.params.token!),
+  },
+];

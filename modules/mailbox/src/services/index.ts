@@ -1,0 +1,11 @@
+import type { CoreDeps } from '@alterna/core';
+import { mailTemplatesService, type MailTemplatesService } from './templates.js';
+
+/** What the module offers: other modules reach it with core.module<MailboxServices>('mailbox'). */
+export interface MailboxServices {
+  templates: MailTemplatesService;
+}
+
+export function mailboxServices(core: CoreDeps): MailboxServices {
+  return { templates: mailTemplatesService(core) };
+}
