@@ -21,6 +21,7 @@ export const pages = [
 
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
+  { id: 'files.documents', en: '/administration/documents', fr: '/administration/documents', space: 'staff', navKey: 'files.nav.documents' },
   { id: 'marks.groups', en: '/report-cards', fr: '/bulletins', space: 'staff', navKey: 'marks.nav.groups' },
   { id: 'marks.staffExams', en: '/administration/marks/exams', fr: '/administration/notes/examens', space: 'staff', navKey: null },
   { id: 'marks.staffExam', en: '/administration/marks/exams/$exam', fr: '/administration/notes/examens/$exam', space: 'staff', navKey: null },
@@ -122,6 +123,7 @@ export const pages = [
   { id: 'marks.exam', en: '/marks/exams/$exam', fr: '/notes/examens/$exam', space: 'teacher', navKey: null },
   { id: 'attendance.day', en: '/teacher/attendance', fr: '/formateur/emargement', space: 'teacher', navKey: 'attendance.nav.day' },
   { id: 'attendance.sheet', en: '/my-courses/$schoolSubject/seances/$lesson/attendance', fr: '/mes-cours/$schoolSubject/seances/$lesson/emargement', space: 'teacher', navKey: null },
+  { id: 'files.teacher', en: '/teacher/documents', fr: '/formateur/documents', space: 'teacher', navKey: 'files.nav.documents' },
   { id: 'profileChanges.teacher', en: '/teacher/my-profile', fr: '/formateur/mon-profil', space: 'teacher', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'coach.home', en: '/coach/dashboard', fr: '/coach/tableau-de-bord', space: 'coach', navKey: 'nav.dashboard' },
@@ -136,6 +138,7 @@ export const pages = [
   { id: 'booklets.tutor', en: '/tutor/booklets', fr: '/tuteur/livrets', space: 'tutor', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.tutorForm', en: '/tutor/booklet-forms/$id', fr: '/tuteur/formulaires-livret/$id', space: 'tutor', navKey: null },
   { id: 'marks.followedTutor', en: '/tutor/marks', fr: '/tuteur/notes', space: 'tutor', navKey: 'marks.nav.followed' },
+  { id: 'files.tutor', en: '/tutor/documents', fr: '/tuteur/documents', space: 'tutor', navKey: 'files.nav.documents' },
   { id: 'profileChanges.tutor', en: '/tutor/my-profile', fr: '/tuteur/mon-profil', space: 'tutor', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'corporation.home', en: '/corporation/dashboard', fr: '/entreprise/tableau-de-bord', space: 'corporation', navKey: 'nav.dashboard' },
@@ -148,6 +151,7 @@ export const pages = [
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },
   { id: 'timetable.student', en: '/my-space/timetable', fr: '/mon-espace/emploi-du-temps', space: 'student', navKey: 'timetable.nav' },
   { id: 'courses.student', en: '/my-space/courses', fr: '/mon-espace/cours', space: 'student', navKey: 'courses.nav.student' },
+  { id: 'files.student', en: '/my-space/documents', fr: '/mon-espace/documents', space: 'student', navKey: 'files.nav.documents' },
   { id: 'booklets.student', en: '/my-space/booklet', fr: '/mon-espace/livret', space: 'student', navKey: 'booklets.nav.mine' },
   { id: 'booklets.studentForm', en: '/my-space/booklet-forms/$id', fr: '/mon-espace/formulaires-livret/$id', space: 'student', navKey: null },
   { id: 'marks.mine', en: '/my-marks', fr: '/mes-notes', space: 'student', navKey: 'marks.nav.mine' },

@@ -2,6 +2,7 @@
 import * as attendance from '@alterna/attendance/locales';
 import * as booklets from '@alterna/booklets/locales';
 import * as courses from '@alterna/courses/locales';
+import * as files from '@alterna/files/locales';
 import * as marks from '@alterna/marks/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
@@ -14,6 +15,7 @@ import en from './en.json';
 import coursesEn from './courses.en.json';
 import marksEn from './marks.en.json';
 import bookletsEn from './booklets.en.json';
+import filesEn from './files.en.json';
 import planningCommonEn from './planning/common.en.json';
 import planningCalendarEn from './planning/calendar.en.json';
 import planningBulkEn from './planning/bulk.en.json';
@@ -26,6 +28,7 @@ export default catalogue(
     attendance: attendance.en,
     booklets: booklets.en,
     courses: courses.en,
+    files: files.en,
     marks: marks.en,
     people: people.en,
     planning: planning.en,
@@ -38,5 +41,5 @@ export default catalogue(
     'training-centre': trainingCentre.en,
     trainings: trainings.en,
   },
-  [en, coursesEn, marksEn, bookletsEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
+  [en, coursesEn, marksEn, bookletsEn, filesEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
 );

@@ -2,6 +2,7 @@
 import * as attendance from '@alterna/attendance/locales';
 import * as booklets from '@alterna/booklets/locales';
 import * as courses from '@alterna/courses/locales';
+import * as files from '@alterna/files/locales';
 import * as marks from '@alterna/marks/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
@@ -14,6 +15,7 @@ import fr from './fr.json';
 import coursesFr from './courses.fr.json';
 import marksFr from './marks.fr.json';
 import bookletsFr from './booklets.fr.json';
+import filesFr from './files.fr.json';
 import planningCommonFr from './planning/common.fr.json';
 import planningCalendarFr from './planning/calendar.fr.json';
 import planningBulkFr from './planning/bulk.fr.json';
@@ -26,6 +28,7 @@ export default catalogue(
     attendance: attendance.fr,
     booklets: booklets.fr,
     courses: courses.fr,
+    files: files.fr,
     marks: marks.fr,
     people: people.fr,
     planning: planning.fr,
@@ -38,5 +41,5 @@ export default catalogue(
     'training-centre': trainingCentre.fr,
     trainings: trainings.fr,
   },
-  [fr, coursesFr, marksFr, bookletsFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
+  [fr, coursesFr, marksFr, bookletsFr, filesFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
 );
