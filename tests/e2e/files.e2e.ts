@@ -70,6 +70,21 @@ describe('documents in the browser', () => {
     await dialog.getByTestId('dialog-ok').click();
     await expect.poll(async () => (await app.core.db.knex('files_documents').where({ name: 'Programme.pdf' }).first('expiration_date'))?.expiration_date).toBe('2027-06-30');
 
+    // Renamed in the file's dialog, then replaced there by one file sent at once (the default uploader).
+    await staff.locator('[data-testid=file-row][data-name="Annexe.pdf"]').getByTestId('file-edit').click();
+    await staff.getByTestId('file-name').fill('Annexe 2027.pdf');
+    await screenshot(staff, 'files-edit-fr');
+    await staff.getByTestId('file-save').click();
+    const renamed = staff.locator('[data-testid=file-row][data-name="Annexe 2027.pdf"]');
+    await renamed.waitFor();
+    await renamed.getByTestId('file-edit').click();
+    const chooser = staff.waitForEvent('filechooser');
+    await staff.getByTestId('file-replace').click();
+    await (await chooser).setFiles([{ name: 'Annexe-v2.pdf', mimeType: 'application/pdf', buffer: tinyPdf }]);
+    await staff.locator('[data-testid=file-row][data-name="Annexe-v2.pdf"]').waitFor();
+    await staff.getByTestId('toast').filter({ hasText: 'Annexe-v2.pdf' }).first().waitFor();
+    expect(await staff.getByTestId('file-row').count()).toBe(4);
+
     // A PDF queued under the image typology is refused on the spot, with the SPEC message in a toast.
     await staff.getByTestId('files-typology').click();
     await staff.getByRole('option', { name: 'Image' }).click();

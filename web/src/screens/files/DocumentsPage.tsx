@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import {
-  ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, Modal, MultiSelect, NavLink, Select, Stack, Switch, Table, Text, TextInput, Title,
+  ActionIcon, Alert, Anchor, Badge, Button, Card, FileButton, Grid, Group, Modal, MultiSelect, NavLink, Select, Stack, Switch, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '@alterna/files/validation';
+import { fileTypologies, fileTypologyReferences, formatSize, uploadIgnored, uploadProblems, type FileTypology } from '@alterna/files/validation';
 import { DateField } from '../../shared/DateFields';
 import { confirm, errorDialog, successDialog } from '../../shared/dialogs';
 import { errorMessage, type Violation, ViolationError } from '../../shared/http';
@@ -12,7 +12,7 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { useMe } from '../../session';
 import {
-  createFolder, deleteFile, deleteFolder, downloadUrl, loadDocuments, loadPlanningGroups, togglePublished, updateExpirationDate, updateFolder,
+  createFolder, deleteFile, deleteFolder, downloadUrl, editFile, uploadFile, loadDocuments, loadPlanningGroups, togglePublished, updateExpirationDate, updateFolder,
   type Folder, type ManagedFile,
 } from './api';
 import { StoredFileIcon } from './FileIcon';
@@ -155,6 +155,7 @@ function FolderTree({ folders, parent, selected, onSelect }: { folders: Folder[]
 function FilesTable({ files, canManage, onChanged }: { files: ManagedFile[]; canManage: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'fr';
+  const [editing, setEditing] = useState<ManagedFile | null>(null);
   if (!files.length) return <Text size="sm" c="dimmed" data-testid="files-empty">{t('files.table.none')}</Text>;
 
   async function toggle(file: ManagedFile) {
@@ -220,15 +221,88 @@ function FilesTable({ files, canManage, onChanged }: { files: ManagedFile[]; can
                 <Switch checked={file.published} disabled={!canManage} onChange={() => void toggle(file)} aria-label={t('files.table.published')} data-testid="file-published" />
               </Table.Td>
               {canManage && (
-                <Table.Td w={48}>
-                  <ActionIcon variant="subtle" color="red" onClick={() => void remove(file)} aria-label={t('files.actions.delete')} data-testid="file-delete">✕</ActionIcon>
+                <Table.Td w={90}>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon variant="subtle" onClick={() => setEditing(file)} aria-label={t('files.folders.edit')} data-testid="file-edit">✎</ActionIcon>
+                    <ActionIcon variant="subtle" color="red" onClick={() => void remove(file)} aria-label={t('files.actions.delete')} data-testid="file-delete">✕</ActionIcon>
+                  </Group>
                 </Table.Td>
               )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {editing && <FileDialog file={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); onChanged(); }} />}
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A file's name and typology, and its replacement: the default uploader (SPEC §9: one file, auto upload) sends the
+ * chosen file at once under the file's typology; the old bytes stay until the new ones are stored.
+ */
+function FileDialog({ file, onClose, onSaved }: { file: ManagedFile; onClose: () => void; onSaved: () => void }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'fr';
+  const [name, setName] = useState(file.name);
+  const [typology, setTypology] = useState<FileTypology>(file.typologyReference);
+  const [violations, setViolations] = useState<Violation[]>([]);
+  const [busy, setBusy] = useState(false);
+  const violation = (path: string) => violations.filter((v) => v.path === path).map((v) => v.message).join(' ') || null;
+
+  async function save() {
+    setBusy(true);
+    setViolations([]);
+    try {
+      toast.success((await editFile(file, { name, typologyReference: typology })).message);
+      onSaved();
+    } catch (error) {
+      setViolations(error instanceof ViolationError && error.violations.length ? error.violations : [{ path: '', message: errorMessage(error) }]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function replace(chosen: File | null) {
+    if (!chosen || uploadIgnored({ blockAutoUpload: true, typologyReference: typology })) return;
+    const problems = uploadProblems({ type: chosen.type, size: chosen.size }, fileTypologies[typology], language);
+    if (problems.length) {
+      toast.error(<span style={{ whiteSpace: 'pre-line' }}>{problems.map((p) => t(p.key, p.values)).join('\n')}</span>);
+      return;
+    }
+    setBusy(true);
+    try {
+      toast.success((await uploadFile(chosen, { typology, replace: file.id })).message);
+      onSaved();
+    } catch (error) {
+      toast.error(<span style={{ whiteSpace: 'pre-line' }}>{(error instanceof ViolationError && error.violations.length ? error.violations.map((v) => v.message) : [errorMessage(error)]).join('\n')}</span>);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={600}>{t('files.table.editTitle')}</Text>} centered>
+      <form onSubmit={(event) => { event.preventDefault(); void save(); }}>
+        <Stack gap="sm" data-testid="file-dialog">
+          {violations.filter((v) => !['name', 'typologyReference'].includes(v.path)).map((v, i) => <Alert key={i} color="red" variant="light" role="alert">{v.message}</Alert>)}
+          <TextInput label={t('files.table.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={violation('name')} required data-testid="file-name" />
+          <Select
+            label={t('files.table.typology')} allowDeselect={false} value={typology} onChange={(value) => value && setTypology(value as FileTypology)} error={violation('typologyReference')}
+            data={fileTypologyReferences.map((value) => ({ value, label: t(`files.typologies.${value}`) }))}
+          />
+          <Group justify="space-between" mt="sm">
+            <FileButton onChange={(chosen) => void replace(chosen)}>
+              {(props) => <Button {...props} variant="light" disabled={busy} data-testid="file-replace">{t('files.table.replace')}</Button>}
+            </FileButton>
+            <Group gap="sm">
+              <Button variant="default" onClick={onClose}>{t('dialog.cancel')}</Button>
+              <Button type="submit" loading={busy} data-testid="file-save">{t('files.actions.save')}</Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 

@@ -14,6 +14,12 @@ export const loadMyDocuments = () => requestJson<{ folders: VisibleFolder[] }>('
 export const downloadUrl = (id: string) => `/api/files/${enc(id)}/download`;
 
 export const togglePublished = (fileId: string) => requestJson<{ file: ManagedFile }>('POST', '/api/files/toggle-published', { fileId });
+/** `/files/{id}/edit`: the name, typology, expiration date, folder, person and owner (the others kept as they are). */
+export const editFile = (file: ManagedFile, change: { name: string; typologyReference: string }) =>
+  requestJson<{ file: ManagedFile; message: string }>('POST', `/api/files/${enc(file.id)}/edit`, {
+    name: change.name, typologyReference: change.typologyReference, expirationDate: file.expirationDate, folder: file.folderId,
+    user: file.user?.id ?? null, owner: file.owner?.id ?? null,
+  });
 export const deleteFile = (id: string) => requestJson<{ success: boolean; message: string }>('POST', `/api/files/${enc(id)}/delete`, {});
 export const deleteFolder = (id: string) => requestJson<{ success: boolean; message: string }>('POST', `/api/folders/${enc(id)}/delete`, {});
 
