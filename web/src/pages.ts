@@ -21,6 +21,9 @@ export const pages = [
 
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
+  { id: 'mailbox.templates', en: '/mailbox/mail-templates', fr: '/messagerie/modeles-email', space: 'staff', navKey: 'mailbox.nav.templates' },
+  { id: 'mailbox.templateNew', en: '/mailbox/mail-templates/new', fr: '/messagerie/modeles-email/nouveau', space: 'staff', navKey: null },
+  { id: 'mailbox.templateEdit', en: '/mailbox/mail-templates/$id/edit', fr: '/messagerie/modeles-email/$id/modifier', space: 'staff', navKey: null },
   { id: 'files.documents', en: '/administration/documents', fr: '/administration/documents', space: 'staff', navKey: 'files.nav.documents' },
   { id: 'marks.groups', en: '/report-cards', fr: '/bulletins', space: 'staff', navKey: 'marks.nav.groups' },
   { id: 'marks.staffExams', en: '/administration/marks/exams', fr: '/administration/notes/examens', space: 'staff', navKey: null },

@@ -3,6 +3,7 @@ import * as attendance from '@alterna/attendance/locales';
 import * as booklets from '@alterna/booklets/locales';
 import * as courses from '@alterna/courses/locales';
 import * as files from '@alterna/files/locales';
+import * as mailbox from '@alterna/mailbox/locales';
 import * as marks from '@alterna/marks/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
@@ -29,6 +30,7 @@ export default catalogue(
     booklets: booklets.fr,
     courses: courses.fr,
     files: files.fr,
+    mailbox: mailbox.fr,
     marks: marks.fr,
     people: people.fr,
     planning: planning.fr,

@@ -1,3 +1,6 @@
+// mjml ships no types; the declaration must reach every program that loads this file (the web typechecks ./types).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../mjml.d.ts" />
 import mjml2html from 'mjml';
 import {
   escapeHtml, layouts, webFonts,
