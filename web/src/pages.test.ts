@@ -26,8 +26,8 @@ describe('pages', () => {
   });
 
   it('lists only the space own entries in its navigation', () => {
-    expect(navPages('student').map((p) => p.id)).toEqual(['student.home', 'timetable.student', 'courses.student', 'files.student', 'booklets.student', 'marks.mine', 'marks.reportCards', 'attendance.mine', 'attendance.myAbsences', 'profileChanges.student']);
-    expect(navPages('teacher').map((p) => p.id)).toEqual(['teacher.home', 'timetable.teacher', 'courses.mine', 'marks.exams', 'attendance.day', 'files.teacher', 'profileChanges.teacher']);
+    expect(navPages('student').map((p) => p.id)).toEqual(['student.home', 'news.student', 'timetable.student', 'courses.student', 'files.student', 'booklets.student', 'marks.mine', 'marks.reportCards', 'attendance.mine', 'attendance.myAbsences', 'profileChanges.student']);
+    expect(navPages('teacher').map((p) => p.id)).toEqual(['teacher.home', 'news.teacher', 'timetable.teacher', 'courses.mine', 'marks.exams', 'attendance.day', 'files.teacher', 'profileChanges.teacher']);
     expect(navPages('staff').every((p) => p.space === 'staff')).toBe(true);
   });
 });

@@ -21,6 +21,10 @@ export const pages = [
 
   { id: 'staff.home', en: '/administration/dashboard', fr: '/administration/tableau-de-bord', space: 'staff', navKey: 'nav.dashboard' },
   { id: 'staff.operations', en: '/administration/operations', fr: '/administration/operations-en-masse', space: 'staff', navKey: 'nav.operations' },
+  { id: 'news.manage', en: '/administration/news', fr: '/administration/actualites', space: 'staff', navKey: 'news.nav.manage' },
+  { id: 'news.new', en: '/administration/news/new', fr: '/administration/actualites/nouvelle', space: 'staff', navKey: null },
+  { id: 'news.edit', en: '/administration/news/$id/edit', fr: '/administration/actualites/$id/modifier', space: 'staff', navKey: null },
+  { id: 'news.staff', en: '/administration/my-news', fr: '/administration/mes-actualites', space: 'staff', navKey: 'news.nav.mine' },
   { id: 'mailbox.templates', en: '/mailbox/mail-templates', fr: '/messagerie/modeles-email', space: 'staff', navKey: 'mailbox.nav.templates' },
   { id: 'mailbox.templateNew', en: '/mailbox/mail-templates/new', fr: '/messagerie/modeles-email/nouveau', space: 'staff', navKey: null },
   { id: 'mailbox.templateEdit', en: '/mailbox/mail-templates/$id/edit', fr: '/messagerie/modeles-email/$id/modifier', space: 'staff', navKey: null },
@@ -111,6 +115,7 @@ export const pages = [
 
 
   { id: 'teacher.home', en: '/teacher/dashboard', fr: '/formateur/tableau-de-bord', space: 'teacher', navKey: 'nav.dashboard' },
+  { id: 'news.teacher', en: '/teacher/news', fr: '/formateur/actualites', space: 'teacher', navKey: 'news.nav.mine' },
   { id: 'timetable.teacher', en: '/teacher/timetable', fr: '/formateur/emploi-du-temps', space: 'teacher', navKey: 'timetable.nav' },
   { id: 'courses.mine', en: '/my-courses', fr: '/mes-cours', space: 'teacher', navKey: 'courses.nav.mine' },
   { id: 'courses.subject', en: '/my-courses/$schoolSubject', fr: '/mes-cours/$schoolSubject', space: 'teacher', navKey: null },
@@ -130,6 +135,7 @@ export const pages = [
   { id: 'profileChanges.teacher', en: '/teacher/my-profile', fr: '/formateur/mon-profil', space: 'teacher', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'coach.home', en: '/coach/dashboard', fr: '/coach/tableau-de-bord', space: 'coach', navKey: 'nav.dashboard' },
+  { id: 'news.coach', en: '/coach/news', fr: '/coach/actualites', space: 'coach', navKey: 'news.nav.mine' },
   { id: 'attendance.coached', en: '/coach/attendance', fr: '/coach/assiduite', space: 'coach', navKey: 'attendance.nav.coached' },
   { id: 'booklets.coach', en: '/coach/booklets', fr: '/coach/livrets', space: 'coach', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.coachForm', en: '/coach/booklet-forms/$id', fr: '/coach/formulaires-livret/$id', space: 'coach', navKey: null },
@@ -137,6 +143,7 @@ export const pages = [
   { id: 'profileChanges.coach', en: '/coach/my-profile', fr: '/coach/mon-profil', space: 'coach', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'tutor.home', en: '/tutor/dashboard', fr: '/tuteur/tableau-de-bord', space: 'tutor', navKey: 'nav.dashboard' },
+  { id: 'news.tutor', en: '/tutor/news', fr: '/tuteur/actualites', space: 'tutor', navKey: 'news.nav.mine' },
   { id: 'attendance.followedTutor', en: '/tutor/attendance', fr: '/tuteur/assiduite', space: 'tutor', navKey: 'attendance.nav.coached' },
   { id: 'booklets.tutor', en: '/tutor/booklets', fr: '/tuteur/livrets', space: 'tutor', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.tutorForm', en: '/tutor/booklet-forms/$id', fr: '/tuteur/formulaires-livret/$id', space: 'tutor', navKey: null },
@@ -145,6 +152,7 @@ export const pages = [
   { id: 'profileChanges.tutor', en: '/tutor/my-profile', fr: '/tuteur/mon-profil', space: 'tutor', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'corporation.home', en: '/corporation/dashboard', fr: '/entreprise/tableau-de-bord', space: 'corporation', navKey: 'nav.dashboard' },
+  { id: 'news.corporation', en: '/corporation/news', fr: '/entreprise/actualites', space: 'corporation', navKey: 'news.nav.mine' },
   { id: 'attendance.followedCorporation', en: '/corporation/attendance', fr: '/entreprise/assiduite', space: 'corporation', navKey: 'attendance.nav.coached' },
   { id: 'booklets.corporation', en: '/corporation/booklets', fr: '/entreprise/livrets', space: 'corporation', navKey: 'booklets.nav.apprentices' },
   { id: 'booklets.corporationForm', en: '/corporation/booklet-forms/$id', fr: '/entreprise/formulaires-livret/$id', space: 'corporation', navKey: null },
@@ -152,6 +160,7 @@ export const pages = [
   { id: 'profileChanges.corporation', en: '/corporation/my-profile', fr: '/entreprise/mon-profil', space: 'corporation', navKey: 'profileChanges.nav.myProfile' },
 
   { id: 'student.home', en: '/my-space', fr: '/mon-espace', space: 'student', navKey: 'nav.mySpace' },
+  { id: 'news.student', en: '/my-space/news', fr: '/mon-espace/actualites', space: 'student', navKey: 'news.nav.mine' },
   { id: 'timetable.student', en: '/my-space/timetable', fr: '/mon-espace/emploi-du-temps', space: 'student', navKey: 'timetable.nav' },
   { id: 'courses.student', en: '/my-space/courses', fr: '/mon-espace/cours', space: 'student', navKey: 'courses.nav.student' },
   { id: 'files.student', en: '/my-space/documents', fr: '/mon-espace/documents', space: 'student', navKey: 'files.nav.documents' },

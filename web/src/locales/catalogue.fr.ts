@@ -5,6 +5,7 @@ import * as courses from '@alterna/courses/locales';
 import * as files from '@alterna/files/locales';
 import * as mailbox from '@alterna/mailbox/locales';
 import * as marks from '@alterna/marks/locales';
+import * as news from '@alterna/news/locales';
 import * as people from '@alterna/people/locales';
 import * as planning from '@alterna/planning/locales';
 import * as profileChanges from '@alterna/profile-changes/locales';
@@ -32,6 +33,7 @@ export default catalogue(
     files: files.fr,
     mailbox: mailbox.fr,
     marks: marks.fr,
+    news: news.fr,
     people: people.fr,
     planning: planning.fr,
     profileChanges: profileChanges.fr,

@@ -5,6 +5,7 @@ import { WelcomeCard } from './WelcomeCard';
 import { ApprenticesOverview } from './booklets/ApprenticesOverview';
 import { StudentBookletInbox } from './booklets/StudentBookletInbox';
 import { MyCalendarFeedCard } from './planning/calendar-feeds/CalendarFeedCard';
+import { LatestNews } from './news/LatestNews';
 
 const followers = new Set(['coach', 'tutor', 'corporation']);
 
@@ -22,6 +23,7 @@ export function SpaceHomePage() {
         <Text c="dimmed">{t(`home.intro.${me.space}`)}</Text>
       </div>
       <WelcomeCard me={me} />
+      <LatestNews />
       {/* Teachers and students: their timetable as a live iCal feed (planning.calendar-feed.own). */}
       {(me.space === 'teacher' || me.space === 'student') && me.permissions.includes('planning.calendar-feed.own') && <MyCalendarFeedCard />}
       {/* Who follows apprentices: their signatures to give, validations under way, forms to fill and each apprentice. */}

@@ -5,62 +5,11 @@ import {
 import type { TrainingsServices } from '@alterna/trainings';
 import { NewsFileModel, NewsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
-import { newsImageId, newsImagePath, newsSchema, type NewsInput, type NewsRecipient, type NewsType } from '../validation/index.js';
+import { newsImageId, newsImagePath, newsSchema, type NewsInput, type NewsRecipient } from '../validation/index.js';
 import { cleanBlocks, renderBlocks } from './blocks.js';
+import type { NewsArticle, NewsFileInfo, NewsFormOptions, NewsItem } from '../types.js';
 
 type Db = Knex | Knex.Transaction;
-
-export interface NamedRef {
-  id: string;
-  name: string;
-}
-
-export interface NewsFileInfo {
-  id: string;
-  filename: string;
-  contentType: string;
-  size: number;
-}
-
-/** A news item as staff manage it. */
-export interface NewsItem {
-  id: string;
-  type: NewsType;
-  title: string;
-  /** The Editor.js data of a page (cleaned blocks), for the editor. */
-  content: { blocks: unknown[] } | null;
-  /** A page's sanitised HTML. */
-  html: string | null;
-  link: string | null;
-  file: NewsFileInfo | null;
-  recipients: NewsRecipient[];
-  campuses: NamedRef[];
-  trainings: NamedRef[];
-  trainingGroups: NamedRef[];
-  published: boolean;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The viewer manages every campus of it (edit, publish, delete). */
-  canManage: boolean;
-}
-
-/** A news item as its readers see it. */
-export interface NewsArticle {
-  id: string;
-  type: NewsType;
-  title: string;
-  html: string | null;
-  link: string | null;
-  file: NewsFileInfo | null;
-  publishedAt: string;
-}
-
-export interface NewsFormOptions {
-  campuses: NamedRef[];
-  trainings: (NamedRef & { campusIds: string[] })[];
-  trainingGroups: (NamedRef & { campusId: string; trainingId: string })[];
-}
 
 export interface NewsService {
   list(actor: Actor | null): Promise<NewsItem[]>;
