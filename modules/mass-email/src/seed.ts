@@ -16,7 +16,7 @@ export async function seedMassEmail(knex: Knex, domain: string): Promise<void> {
   const html =
     '<h2>Bienvenue {{firstName}} !</h2><p>La rentrée du groupe <strong>{{group}}</strong> ({{training}}) a lieu lundi à 9 h sur le campus de {{campus}}.</p><p>L\'équipe pédagogique</p>';
   await knex('mass_email_campaigns').insert({
-    id, request_id: id, subject: 'Rentrée — {{group}}', html, text: '', criteria: JSON.stringify({ typologies: [], campuses: [], trainings: [], trainingGroups: [group.id], actors: [] }),
+    id, request_id: id, subject: 'Réunion de rentrée', html, text: '', criteria: JSON.stringify({ typologies: [], campuses: [], trainings: [], trainingGroups: [group.id], actors: [] }),
     campus_ids: [group.campus_id], status: 'completed', workflow_id: `mass-email:${id}`, created_by: sender.id,
     created_at: knex.raw("now() - interval '3 days'"), finished_at: knex.raw("now() - interval '3 days' + interval '4 seconds'"),
   });

@@ -12,7 +12,7 @@ export interface TemplateSource {
 export interface MassEmailOptions {
   campuses: { id: string; name: string }[];
   trainings: { id: string; name: string }[];
-  trainingGroups: { id: string; name: string; campusId: string; campusName: string; trainingId: string }[];
+  trainingGroups: { id: string; name: string; campusId: string; campusName: string; trainingId: string; sessionName: string }[];
   /** null: the mailbox module's templates are not available here. */
   templates: { id: string; subject: string; subTitle?: string | null; updatedAt?: string }[] | null;
 }

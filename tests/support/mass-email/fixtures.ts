@@ -9,10 +9,11 @@ export async function campusId(knex: Knex, name: string): Promise<string> {
 export async function groupWithStudents(knex: Knex, campus: string) {
   const group = await knex('training_groups as g')
     .join('campuses as c', 'c.id', 'g.campus_id')
+    .join('training_sessions as s', 's.id', 'g.training_session_id')
     .where('c.name', campus)
     .whereExists((q) => q.select(knex.raw('1')).from('student_registrations as sr').whereRaw('sr.training_group_id = g.id'))
     .orderBy('g.name')
-    .first('g.id', 'g.name', 'g.campus_id');
+    .first('g.id', 'g.name', 'g.campus_id', 's.name as session_name');
   const students = await knex('student_registrations as sr')
     .join('actors as a', 'a.id', 'sr.student_id')
     .where('sr.training_group_id', group.id)

@@ -18,6 +18,7 @@ import coursesEn from './courses.en.json';
 import marksEn from './marks.en.json';
 import bookletsEn from './booklets.en.json';
 import filesEn from './files.en.json';
+import massEmailEn from './mass-email.en.json';
 import planningCommonEn from './planning/common.en.json';
 import planningCalendarEn from './planning/calendar.en.json';
 import planningBulkEn from './planning/bulk.en.json';
@@ -45,5 +46,5 @@ export default catalogue(
     'training-centre': trainingCentre.en,
     trainings: trainings.en,
   },
-  [en, coursesEn, marksEn, bookletsEn, filesEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
+  [en, coursesEn, marksEn, bookletsEn, filesEn, massEmailEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
 );

@@ -18,6 +18,7 @@ import coursesFr from './courses.fr.json';
 import marksFr from './marks.fr.json';
 import bookletsFr from './booklets.fr.json';
 import filesFr from './files.fr.json';
+import massEmailFr from './mass-email.fr.json';
 import planningCommonFr from './planning/common.fr.json';
 import planningCalendarFr from './planning/calendar.fr.json';
 import planningBulkFr from './planning/bulk.fr.json';
@@ -45,5 +46,5 @@ export default catalogue(
     'training-centre': trainingCentre.fr,
     trainings: trainings.fr,
   },
-  [fr, coursesFr, marksFr, bookletsFr, filesFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
+  [fr, coursesFr, marksFr, bookletsFr, filesFr, massEmailFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
 );

@@ -171,9 +171,10 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
           .select('t.id', 't.name'),
         knex('trainings_training_groups as g')
           .join('training_centre_campuses as c', 'c.id', 'g.campus_id')
+          .join('trainings_training_sessions as s', 's.id', 'g.training_session_id')
           .whereIn('g.campus_id', scope)
-          .orderBy('g.name')
-          .select('g.id', 'g.name', 'g.campus_id as campusId', 'c.name as campusName', 'g.training_id as trainingId'),
+          .orderBy([{ column: 's.start_date', order: 'desc' }, 'g.name'])
+          .select('g.id', 'g.name', 'g.campus_id as campusId', 'c.name as campusName', 'g.training_id as trainingId', 's.name as sessionName'),
       ]);
       const source = templates();
       return { campuses, trainings, trainingGroups: groups, templates: source ? await source.list() : null };

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { groupWithStudents } from '../support/mass-email/fixtures.js';
+import { startMassEmailSink } from '../support/mass-email/sink.js';
+import { startTestWorker } from '../support/worker.js';
+
+let app: TestApp;
+let browser: Browser;
+let sink: Awaited<ReturnType<typeof startMassEmailSink>>;
+let worker: Awaited<ReturnType<typeof startTestWorker>>;
+
+beforeAll(async () => {
+  sink = await startMassEmailSink();
+  app = await startTestApp({ SMTP_URL: sink.url });
+  browser = await launchBrowser();
+  worker = await startTestWorker(app.core);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await worker?.stop();
+  await app?.close();
+  await sink?.close();
+});
+
+describe('mass e-mail in the browser', () => {
+  it('a manager writes a message, sends it to a training group after the preview, and watches it finish', async () => {
+    const { group, students } = await groupWithStudents(app.core.db.knex, 'Paris');
+    const page = await loggedInPage(browser, app.baseUrl, demo('pedagogy'), 'fr-FR', '/administration/tableau-de-bord');
+    expect(await navEntry(page, 'massEmail.campaigns').textContent()).toBe('E-mailing');
+    await navEntry(page, 'massEmail.campaigns').click();
+    await page.waitForURL('**/messagerie/emailing');
+    await page.getByTestId('mass-email-campaign-row').first().waitFor();
+    await screenshot(page, 'mass-email-campaigns-fr');
+    await page.getByTestId('mass-email-new-link').click();
+    await page.waitForURL('**/messagerie/emailing/nouveau');
+
+    await page.getByTestId('mass-email-subject').fill('Réunion de rentrée');
+    await page.getByTestId('mass-email-body').fill('<p>Bonjour ');
+    await page.getByTestId('merge-tag-firstName').click();
+    await page.getByTestId('mass-email-body').press('End');
+    await page.getByTestId('mass-email-body').pressSequentially(', rendez-vous lundi.</p>');
+    await page.getByTestId('mass-email-groups').click();
+    await page.getByRole('option', { name: `${group.name} (Paris, ${group.session_name})`, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mass-email-preview').click();
+    await expect.poll(() => page.getByTestId('mass-email-count').textContent()).toBe(`${students.length} destinataire${students.length > 1 ? 's' : ''}`);
+    const frame = page.frameLocator('[data-testid=mass-email-preview-frame]');
+    await frame.getByText(/^Bonjour .+, rendez-vous lundi\.$/).waitFor();
+    await screenshot(page, 'mass-email-new-fr');
+
+    await page.getByTestId('mass-email-send').click();
+    await page.waitForURL(/\/messagerie\/emailing\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByTestId('mass-email-status').textContent(), { timeout: 30_000 }).toBe('Envoyé');
+    expect(await page.getByTestId('mass-email-recipient').count()).toBe(students.length);
+    await screenshot(page, 'mass-email-campaign-fr');
+    const id = page.url().split('/').pop()!;
+    expect(sink.of(id).map((mail) => mail.to[0]).sort()).toEqual(students.map((s) => s.email.toLowerCase()).sort());
+
+    const en = await loggedInPage(browser, app.baseUrl, demo('pedagogy'), 'en-US', '/administration/dashboard');
+    await en.goto(`${app.baseUrl}/mailbox/mass-email/${id}`);
+    await expect.poll(() => en.getByTestId('mass-email-status').textContent()).toBe('Sent');
+    await screenshot(en, 'mass-email-campaign-en');
+    await en.goto(`${app.baseUrl}/mailbox/mass-email/new`);
+    await en.getByTestId('mass-email-subject').fill('Hello {{firstName}}');
+    await en.getByTestId('mass-email-body').fill('<h2>Welcome {{firstName}}</h2><p>Group {{group}}, {{campus}}.</p>');
+    await en.getByTestId('mass-email-typologies').click();
+    await en.getByRole('option', { name: 'Coach' }).click();
+    await en.keyboard.press('Escape');
+    await en.getByTestId('mass-email-preview').click();
+    await en.getByTestId('mass-email-preview-card').waitFor();
+    await screenshot(en, 'mass-email-new-en');
+  }, 120_000);
+});
