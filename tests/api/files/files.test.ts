@@ -43,6 +43,12 @@ describe('folders (GraphQL createPepalFolder / updatePepalFolder, POST /folders/
     const renamed = await pedagogy.graphql(updateFolder, { input: { id: child.id, folderName: 'Renamed child', planningGroups: [group.id] } });
     expect(renamed.json.data.updatePepalFolder.pepalFolder).toEqual({ id: child.id, folderName: 'Renamed child', parent: { folderName: top.folderName }, planningGroups: [{ id: group.id }] });
 
+    const listed = await pedagogy.graphql('query ($campus: ID) { pepalFolders(campus: $campus) { id folderName parent { folderName } planningGroups { id } } }', { campus: paris });
+    expect(listed.json.data.pepalFolders).toEqual(expect.arrayContaining([
+      { id: top.id, folderName: top.folderName, parent: null, planningGroups: [{ id: group.id }] },
+      { id: child.id, folderName: 'Renamed child', parent: { folderName: top.folderName }, planningGroups: [{ id: group.id }] },
+    ]));
+
     const cycle = await pedagogy.graphql(updateFolder, { input: { id: top.id, parent: child.id } });
     expect(cycle.json.errors[0].extensions.violations).toEqual([{ path: 'parent', message: 'A folder cannot be put inside itself or one of its subfolders.' }]);
     const blank = await pedagogy.graphql(createFolder, { input: { folderName: '  ', campus: paris } });
