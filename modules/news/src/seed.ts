@@ -54,7 +54,8 @@ export async function seedNews(core: CoreDeps, knex: Knex): Promise<void> {
   const author = await knex('identity_actors').where('email', demo('pedagogy')).first('id');
   if (!student || !author) return;
   await knex.transaction(async (trx) => {
-    const image = await core.files.save({ filename: 'rentree.png', contentType: 'image/png', size: 0, bytes: demoBanner() }, { module: 'news', actorId: author.id }, trx);
+    const banner = demoBanner();
+    const image = await core.files.save({ filename: 'rentree.png', contentType: 'image/png', size: banner.length, bytes: banner }, { module: 'news', actorId: author.id }, trx);
     const pdf = await core.files.save({ filename: 'calendrier-alternance.pdf', contentType: 'application/pdf', size: demoPdf.length, bytes: demoPdf }, { module: 'news', actorId: author.id }, trx);
     const content = {
       blocks: [
