@@ -191,8 +191,38 @@ describe('mail templates', () => {
     expect((await fetch(`${app.baseUrl}/api/mailbox/mail-templates/images/${'a'.repeat(43)}`)).status).toBe(404);
     expect((await fetch(`${app.baseUrl}/api/mailbox/mail-templates/images/..%2F..%2Fetc`)).status).toBe(404);
 
+    const { Paris } = await campuses();
+    const lyon = new UploadClient(app.baseUrl, 'en');
+    await lyon.login(demo('campus-manager'));
+    expect((await lyon.upload(`${base}/upload-file`, { bytes: pngBytes, name: 'a.png' }, { campusId: Paris! })).status).toBe(403);
+
     const readOnly = new UploadClient(app.baseUrl, 'en');
     await readOnly.login(demo('read-only'));
     expect((await readOnly.upload(`${base}/upload-file`, { bytes: pngBytes, name: 'a.png' })).status).toBe(403);
+  });
+
+  it('stores hero and wrapper blocks in template mode and a text-only minimal template', async () => {
+    const manager = await client(demo('pedagogy'));
+    const content = twoLayouts();
+    const section = newSection('67-33');
+    section.columns[0]!.widgets.push({ ...newColumnWidget('text'), text: 'Dans un conteneur' } as never);
+    content.blocks.push(
+      { id: 'hero1', type: 'hero', title: 'Examens', text: 'Groupe {{group}}', backgroundColor: '#2f4858', backgroundUrl: '', color: '#ffffff', height: 200, buttonLabel: 'Voir', buttonHref: 'https://alterna.example' },
+      { id: 'wrap1', type: 'wrapper', backgroundColor: '#f1f3f5', borderColor: '#dddddd', padding: 10, sections: [section] },
+    );
+    const saved = await manager.post(base, { subject: 'Blocs', content });
+    expect(saved.status).toBe(200);
+    expect(saved.json.template.mjml).toContain('<mj-hero');
+    expect(saved.json.template.mjml).toContain('<mj-wrapper');
+    expect(saved.json.template.body).toContain('Dans un conteneur');
+    expect(saved.json.template.body).toContain('Groupe {{group}}');
+    const buttonWithoutLink = await manager.post(base, { subject: 'x', content: { ...content, blocks: [{ ...content.blocks.at(-2), buttonHref: '' }] } });
+    expect(buttonWithoutLink.json.errors).toEqual([{ path: 'content.blocks[0].buttonHref', message: 'Indiquez une adresse commençant par http:// ou https://.' }]);
+
+    const minimal = emptyContent('minimal');
+    (minimal.blocks[0] as { columns: { widgets: unknown[] }[] }).columns[0]!.widgets.push({ ...newColumnWidget('text'), text: 'Court' });
+    const plain = await manager.post(base, { subject: 'Minimal', content: minimal });
+    expect(plain.status).toBe(200);
+    expect(plain.json.template.content.mode).toBe('minimal');
   });
 });
