@@ -30,6 +30,6 @@ export { download, FileDownload, xlsxContentType, type FileToSend } from './http
 export { assertScriptedRequest } from './http/guards.js';
 export type { UploadSpec } from './http/upload.js';
 export {
-  createStorageDriver, LocalStorageDriver, S3StorageDriver, newStorageKey, isStorageKey, sanitizeFilename, sniffContentType,
+  createStorageDriver, LocalStorageDriver, S3StorageDriver, newStorageKey, isStorageKey, sanitizeFilename, sniffContentType, uploadedBytes, inMemoryUploadBytes,
   type StorageDriver, type S3Settings, type FileStore, type FileOwner, type StoredFile, type UploadedFile,
 } from './storage/index.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, S3StorageDriver, newStorageKey } from '@alterna/core';
+import { inMemoryUploadBytes, NotFoundError, S3StorageDriver, newStorageKey } from '@alterna/core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { pdfBytes, pngBytes, UploadClient, uploadProbe } from '../support/uploads.js';
@@ -51,8 +51,10 @@ describe('the s3 storage driver against an S3-compatible server', () => {
   it('stores uploads in the bucket and downloads them back identical', async () => {
     const client = new UploadClient(app.baseUrl, 'en');
     await client.login(demo('pedagogy'));
-    for (const [bytes, name, type] of [[pdfBytes, 'note.pdf', 'application/pdf'], [pngBytes, 'scan.png', 'image/png']] as const) {
-      const sent = await client.upload('/api/upload-probe/documents', { bytes, name }, { label: 'x' });
+    // Past inMemoryUploadBytes a received file is streamed from its temporary copy to the store (putFile).
+    const largePdf = Buffer.concat([pdfBytes, crypto.randomBytes(inMemoryUploadBytes + 4096)]);
+    for (const [bytes, name, type] of [[pdfBytes, 'note.pdf', 'application/pdf'], [pngBytes, 'scan.png', 'image/png'], [largePdf, 'big.pdf', 'application/pdf']] as const) {
+      const sent = await client.upload(`/api/upload-probe/${bytes === largePdf ? 'large' : 'documents'}`, { bytes, name }, { label: 'x' });
       expect(sent.status).toBe(200);
       expect(sent.json.file).toMatchObject({ filename: name, contentType: type, size: bytes.length, sha256: sha256(bytes) });
       const { storage_key: key } = await app.core.db.knex('stored_files').where({ id: sent.json.file.id }).first();

@@ -12,7 +12,11 @@ let app: TestApp;
 let storageDir: string;
 let fr: UploadClient;
 let en: UploadClient;
+// Received files wait in the temporary folder: this file's own (each test file runs in its own process), to see it emptied.
+let uploadsDir: string;
 beforeAll(async () => {
+  uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'alterna-tmp-'));
+  process.env.TMPDIR = uploadsDir;
   storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'alterna-files-'));
   app = await startTestApp({ STORAGE_DIR: storageDir }, [uploadProbe]);
   fr = new UploadClient(app.baseUrl, 'fr');
@@ -23,7 +27,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await fs.rm(storageDir, { recursive: true, force: true });
+  await fs.rm(uploadsDir, { recursive: true, force: true });
 });
+const waiting = async () => (await fs.readdir(uploadsDir)).filter((name) => name.startsWith('alterna-upload-'));
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 const storedRows = () => app.core.db.knex('stored_files').where({ module: 'upload-probe' }).orderBy('created_at');
@@ -67,6 +73,19 @@ describe('uploading and downloading stored files', () => {
     const greek = await fr.upload('/api/upload-probe/documents', { bytes: pdfBytes, name: 'βεβαίωση.pdf' }, { label: 'x' });
     expect((await fr.send('GET', `/api/upload-probe/documents/${greek.json.file.id}`)).headers.get('content-disposition'))
       .toBe(`attachment; filename="????????.pdf"; filename*=UTF-8''${encodeURIComponent('βεβαίωση.pdf')}`);
+  });
+
+  it('streams a large file to a temporary copy, then to storage, identical; no copy is left, stored or refused', async () => {
+    const large = Buffer.concat([pdfBytes, crypto.randomBytes(3 * 1024 * 1024)]);
+    const sent = await fr.upload('/api/upload-probe/large', { bytes: large, name: 'gros.pdf' });
+    expect(sent.status).toBe(200);
+    expect(sent.json.file).toMatchObject({ filename: 'gros.pdf', contentType: 'application/pdf', size: large.length, sha256: sha256(large) });
+    expect((await fr.send('GET', `/api/upload-probe/documents/${sent.json.file.id}`)).bytes.equals(large)).toBe(true);
+    expect(await waiting()).toEqual([]);
+    // Refused after reading (too large for the route, or not an accepted kind): its copy goes too.
+    expect((await fr.upload('/api/upload-probe/documents', { bytes: large, name: 'gros.pdf' }, { label: 'x' })).status).toBe(413);
+    expect((await fr.upload('/api/upload-probe/large', { bytes: Buffer.concat([pngBytes, crypto.randomBytes(2 * 1024 * 1024)]), name: 'x.pdf' })).status).toBe(422);
+    await vi.waitFor(async () => expect(await waiting()).toEqual([]));
   });
 
   it('gives the file service: info, remove (row and bytes), then 404 in the user language', async () => {

@@ -26,6 +26,14 @@ export const uploadProbe = defineModule({
       handler: ({ file, body }) => ({ file: file && { filename: file.filename, contentType: file.contentType, size: file.size }, body }),
     },
     {
+      // Large files (the streamed path: temporary copy, then the store) — the storage tests and the upload bench.
+      name: 'upload_probe_large', method: 'post', path: '/upload-probe/large', permission: 'authenticated',
+      upload: { maxBytes: 300 * 1024 * 1024, accept: ['application/pdf'], required: true },
+      async handler({ file, core, actor }) {
+        return { file: await core.files.save(file!, { module: 'upload-probe', actorId: actor!.id }) };
+      },
+    },
+    {
       // Saved, then the transaction fails: the bytes must not stay behind.
       name: 'upload_probe_rollback', method: 'post', path: '/upload-probe/rollback', permission: 'authenticated',
       upload: { maxBytes: probeMaxBytes, accept: ['application/pdf'], required: true },

@@ -6,7 +6,7 @@ import { isUuid, validate } from '../validation/index.js';
 import type { RequestState } from './state.js';
 import { assertJsonBody } from './guards.js';
 import { FileDownload } from './download.js';
-import { readUpload } from './upload.js';
+import { discardUpload, readUpload } from './upload.js';
 import type { UploadedFile } from '../storage/file-store.js';
 
 export interface MountedRoute {
@@ -85,27 +85,33 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
         assertJsonBody(koa, !!route.scriptedForm);
         rawBody = (koa.request as { body?: unknown }).body;
       }
-      // An upload's fields are text: its schema's numbers and booleans read them as yup casts them.
-      const body = route.body
-        ? await validate(route.body, rawBody, state.t, { textFields: !!route.upload }).catch((error: unknown) => {
-          // The file's problems are reported with the fields', in one answer.
-          if (error instanceof ValidationError && fileViolations.length) throw new ValidationError([...error.violations, ...fileViolations], error.details);
-          throw error;
-        })
-        : rawBody;
-      if (fileViolations.length) throw new ValidationError(fileViolations);
-      const result = await route.handler({
-        body,
-        params: koa.params,
-        query: koa.query as Record<string, string | string[] | undefined>,
-        actor: state.actor,
-        language: state.language,
-        t: state.t,
-        services,
-        core,
-        file,
-        koa,
-      });
+      // The received file's temporary copy goes once the route has answered (stored by then, or unwanted).
+      let result: unknown;
+      try {
+        // An upload's fields are text: its schema's numbers and booleans read them as yup casts them.
+        const body = route.body
+          ? await validate(route.body, rawBody, state.t, { textFields: !!route.upload }).catch((error: unknown) => {
+            // The file's problems are reported with the fields', in one answer.
+            if (error instanceof ValidationError && fileViolations.length) throw new ValidationError([...error.violations, ...fileViolations], error.details);
+            throw error;
+          })
+          : rawBody;
+        if (fileViolations.length) throw new ValidationError(fileViolations);
+        result = await route.handler({
+          body,
+          params: koa.params,
+          query: koa.query as Record<string, string | string[] | undefined>,
+          actor: state.actor,
+          language: state.language,
+          t: state.t,
+          services,
+          core,
+          file,
+          koa,
+        });
+      } finally {
+        await discardUpload(file);
+      }
       if (result instanceof FileDownload) {
         koa.attachment(result.file.filename);
         koa.type = result.file.contentType;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import { NotFoundError } from '../errors.js';
 import { download, type FileDownload } from '../http/download.js';
@@ -8,12 +9,30 @@ import type { StorageDriver } from './driver.js';
 import { sanitizeFilename } from './filename.js';
 import { newStorageKey } from './keys.js';
 
-/** A file as an upload route hands it over (`ctx.file`): the content type sniffed from the bytes. */
+/**
+ * A file to store: bytes a module made (a PDF, a seed file), or what an upload route received (`ctx.file`), which is
+ * streamed to a temporary file (`path`, removed after the request) and carries its bytes only when small.
+ * The content type is sniffed from the bytes.
+ */
 export interface UploadedFile {
   filename: string;
   contentType: string;
   size: number;
-  bytes: Buffer;
+  /** The bytes in memory: always for a module's own bytes, for a received file only up to inMemoryUploadBytes. */
+  bytes?: Buffer;
+  /** A received file: where its bytes wait, and their hash computed on the way in. */
+  path?: string;
+  sha256?: string;
+}
+
+/** Received files up to this size also keep their bytes in memory (`bytes`); larger ones only on disk. */
+export const inMemoryUploadBytes = 1024 * 1024;
+
+/** A file's bytes, from memory or its temporary file (for small files: a large one is stored, not read). */
+export async function uploadedBytes(file: UploadedFile): Promise<Buffer> {
+  if (file.bytes) return file.bytes;
+  if (file.path) return fs.readFile(file.path);
+  throw new Error('uploaded file without bytes or path');
 }
 
 export interface StoredFile {
@@ -81,9 +100,19 @@ export function createFileStore(knex: Knex, driver: StorageDriver, log: Logger):
   return {
     async save(upload, owner, trx) {
       const key = newStorageKey();
-      const bytes = upload.bytes;
-      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
-      await driver.put(key, bytes, upload.contentType);
+      let sha256: string;
+      let size: number;
+      if (upload.bytes) {
+        sha256 = crypto.createHash('sha256').update(upload.bytes).digest('hex');
+        size = upload.bytes.length;
+        await driver.put(key, upload.bytes, upload.contentType);
+      } else if (upload.path && upload.sha256) {
+        // Streamed from the temporary file: a large upload never sits in memory.
+        ({ sha256, size } = { sha256: upload.sha256, size: upload.size });
+        await driver.putFile(key, { path: upload.path, size, sha256 }, upload.contentType);
+      } else {
+        throw new Error('a file to store needs its bytes, or a received file its path and hash');
+      }
       let inserted: StoredFileRow;
       try {
         [inserted] = (await (trx ?? knex)('stored_files')
@@ -91,7 +120,7 @@ export function createFileStore(knex: Knex, driver: StorageDriver, log: Logger):
             storage_key: key,
             filename: sanitizeFilename(upload.filename),
             content_type: upload.contentType,
-            size: bytes.length,
+            size,
             sha256,
             module: owner.module,
             uploaded_by: owner.actorId,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -25,12 +26,20 @@ export class LocalStorageDriver implements StorageDriver {
 
   /** The content type is not kept here: stored_files has it. */
   async put(key: string, bytes: Buffer, _contentType?: string): Promise<void> {
+    await this.write(key, (partial) => fs.writeFile(partial, bytes, { flag: 'wx' }));
+  }
+
+  async putFile(key: string, source: { path: string }, _contentType?: string): Promise<void> {
+    await this.write(key, (partial) => fs.copyFile(source.path, partial, fsConstants.COPYFILE_EXCL));
+  }
+
+  /** Written aside then renamed: a reader never sees half a file, a crash leaves no truncated one under the key. */
+  private async write(key: string, writePartial: (partial: string) => Promise<void>): Promise<void> {
     const file = this.pathOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    // Written aside then renamed: a reader never sees half a file, a crash leaves no truncated one under the key.
     const partial = `${file}.${crypto.randomUUID()}.partial`;
     try {
-      await fs.writeFile(partial, bytes, { flag: 'wx' });
+      await writePartial(partial);
       await fs.rename(partial, file);
     } catch (error) {
       await fs.rm(partial, { force: true });

@@ -8,17 +8,18 @@ export const unknownType = 'application/octet-stream';
  * browser claimed. Bytes with no signature are text/plain when they are UTF-8 without control characters
  * (other than tab and line ends), otherwise application/octet-stream.
  */
-export async function sniffContentType(bytes: Buffer): Promise<string> {
+export async function sniffContentType(bytes: Buffer, { partial = false } = {}): Promise<string> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) return detected.mime;
-  return isPlainText(bytes) ? plainTextType : unknownType;
+  return isPlainText(bytes, partial) ? plainTextType : unknownType;
 }
 
-function isPlainText(bytes: Buffer): boolean {
+/** `partial`: only the file's first bytes, which may end inside a character. */
+function isPlainText(bytes: Buffer, partial: boolean): boolean {
   if (!bytes.length) return false;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: partial });
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-import { validate, ValidationError, type RouteDefinition } from '@alterna/core';
+import { uploadedBytes, validate, ValidationError, type RouteDefinition } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { NewsServices } from '../services/index.js';
 import { attachmentTypes, imageDeleteSchema, imageTypes, linkToolSchema, maxAttachmentBytes, maxImageBytes, newsSchema } from '../validation/index.js';
@@ -67,7 +67,7 @@ export const routes: Route[] = [
     name: 'editorjs_files_delete', method: 'post', permission: perm.newsManage, path: paths.editorFilesDelete,
     upload: { maxBytes: 4096, accept: ['text/plain'], required: true },
     handler: async (ctx) => {
-      const { file } = await imageDeleteSchema.validate({ file: ctx.file!.bytes.toString('utf8') }).catch(() => {
+      const { file } = await imageDeleteSchema.validate({ file: (await uploadedBytes(ctx.file!)).toString('utf8') }).catch(() => {
         throw new ValidationError([{ path: 'file', message: ctx.t('validation.noFile') as string }]);
       });
       const outcome = await ctx.services.news.removeImage(ctx.actor, file);
