@@ -286,7 +286,7 @@ function FileDialog({ file, onClose, onSaved }: { file: ManagedFile; onClose: ()
       <form onSubmit={(event) => { event.preventDefault(); void save(); }}>
         <Stack gap="sm" data-testid="file-dialog">
           {violations.filter((v) => !['name', 'typologyReference'].includes(v.path)).map((v, i) => <Alert key={i} color="red" variant="light" role="alert">{v.message}</Alert>)}
-          <TextInput label={t('files.table.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={violation('name')} required data-testid="file-name" />
+          <TextInput label={t('files.table.fileName')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={violation('name')} required data-testid="file-name" />
           <Select
             label={t('files.table.typology')} allowDeselect={false} value={typology} onChange={(value) => value && setTypology(value as FileTypology)} error={violation('typologyReference')}
             data={fileTypologyReferences.map((value) => ({ value, label: t(`files.typologies.${value}`) }))}
