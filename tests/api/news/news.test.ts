@@ -181,6 +181,12 @@ describe('news: writing, publishing and who reads it', () => {
     const loose = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'b.png')).json.file.url;
     expect((await remove(loose)).json).toEqual({ success: 1, message: "L'image a été supprimée." });
     expect((await manager.get(loose)).status).toBe(404);
+
+    // An upload no item took for more than a day goes when its sender uploads again.
+    const forgotten = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'c.png')).json.file.url as string;
+    await app.core.db.knex('news_files').where('file_id', forgotten.split('/').pop()).update({ created_at: app.core.db.knex.raw("now() - interval '2 days'") });
+    await upload(manager, '/api/news/files', pdfBytes, 'd.pdf');
+    expect((await manager.get(forgotten)).status).toBe(404);
   });
 
   it('a downloadable file is downloaded by its audience only', async () => {

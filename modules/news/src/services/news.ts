@@ -284,6 +284,10 @@ export function newsService(core: CoreDeps): NewsService {
         await trx('news_files').insert({ file_id: saved.id, kind, uploaded_by: actor.id, filename: saved.filename, content_type: saved.contentType, size: saved.size });
         return saved;
       });
+      // What the same person sent more than a day ago and no item took (a form left unsaved) goes now.
+      const stale = (await knex('news_files').whereNull('news_id').where('uploaded_by', actor.id)
+        .where('created_at', '<', knex.raw("now() - interval '1 day'")).pluck('file_id')) as string[];
+      if (stale.length) await knex.transaction(async (trx) => { for (const id of stale) await core.files.remove(id, trx); });
       return { id: stored.id, filename: stored.filename, contentType: stored.contentType, size: stored.size, url: newsImagePath(stored.id) };
     },
     async image(actor, fileId) {
