@@ -106,5 +106,14 @@ describe('mail template builder in the browser', () => {
     await en.goto('/mailbox/mail-templates');
     await expect.poll(() => en.getByTestId('template-row').count()).toBe(4);
     await screenshot(en, 'mailbox-templates-en');
+
+    // The demo exam reminder: its hero block's settings, the Georgia font.
+    await en.locator('[data-testid="template-row"][data-subject^="Rappel"]').getByRole('link', { name: 'Edit' }).click();
+    await en.waitForURL('**/mailbox/mail-templates/*/edit');
+    await previewHolds(en, 'Examen dans une semaine');
+    await en.getByTestId('outline-item').filter({ hasText: 'Hero' }).click();
+    await expect.poll(() => en.getByTestId('field-title').inputValue()).toBe('Examen dans une semaine');
+    expect(await en.getByTestId('template-font').inputValue()).toBe('Georgia');
+    await screenshot(en, 'mailbox-editor-hero-en');
   });
 });
