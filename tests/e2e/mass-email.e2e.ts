@@ -71,5 +71,14 @@ describe('mass e-mail in the browser', () => {
     await en.getByTestId('mass-email-preview').click();
     await en.getByTestId('mass-email-preview-card').waitFor();
     await screenshot(en, 'mass-email-new-en');
+    // A mailbox template instead of the written message: its subject and the mailbox renderer's HTML.
+    await en.getByTestId('mass-email-template').click();
+    await en.getByRole('option').first().click();
+    await expect.poll(() => en.getByTestId('mass-email-body').count()).toBe(0);
+    await en.getByTestId('mass-email-subject').fill('');
+    await en.getByTestId('mass-email-preview').click();
+    await expect.poll(async () => (await en.getByTestId('mass-email-preview-subject').textContent()) ?? '').not.toContain('{{');
+    expect(await en.getByTestId('mass-email-preview-subject').textContent()).not.toBe('Hello Bastien');
+    await screenshot(en, 'mass-email-template-en');
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '@alterna/core';
+import type { MailboxServices } from '@alterna/mailbox';
 import { activities } from './activities.js';
 import { fr, en } from './locales/index.js';
 import { massEmail } from './migrations/20270201000100_mass_email.js';
@@ -13,20 +14,27 @@ export * from './types.js';
 export { perm } from './permissions.js';
 
 /**
- * Mass e-mail (issue #13, SPEC §2 Mailbox `/mailbox/mass-email/new`): staff write a message (or, once the mailbox
- * module is installed, choose a template), choose recipients by typology, campus, training, training group or by
+ * Mass e-mail (issue #13, SPEC §2 Mailbox `/mailbox/mass-email/new`): staff choose one of the mailbox module's
+ * templates (compiled by its renderer, `templates.renderForSend`) or write a message, choose recipients by typology, campus, training, training group or by
  * hand among the people of their campuses, preview it with a recipient's merge tags and send it as a tracked
  * Temporal run (`mass-email:<campaign>`) with one state per recipient, a deterministic Message-ID, a rate limit,
  * retries of temporary SMTP failures, pause, resume and cancel.
  */
 export default defineModule<MassEmailServices>({
   name: 'mass-email',
-  dependsOn: ['identity', 'training-centre', 'trainings', 'students'],
+  dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'mailbox'],
   migrations: [massEmail],
   locales: { fr, en },
   permissions,
   services: massEmailServices,
   routes,
   activities: (services) => activities(services),
+  register: ({ core, services }) => {
+    const { templates } = core.module<MailboxServices>('mailbox');
+    services.useTemplates({
+      list: async (actor) => (await templates.list(actor)).map((template) => ({ id: template.id, subject: template.subject, subTitle: template.subTitle, updatedAt: template.updatedAt })),
+      renderForSend: (templateId) => templates.renderForSend(templateId),
+    });
+  },
   seed: (_services, core, knex) => seedMassEmail(knex, messageIdDomain(core.config.mailFrom)),
 });

@@ -1,11 +1,13 @@
 // Shapes the module hands out (the web client imports them type-only).
+import type { Actor } from '@alterna/core';
 import type { CampaignStatus, MergeValues, RecipientState } from './validation/index.js';
 
 export type { CampaignStatus, RecipientState, MergeValues } from './validation/index.js';
 
-/** The mailbox module's templates, as this module uses them (absent until that module is installed). */
+/** The mailbox module's templates, as this module uses them. */
 export interface TemplateSource {
-  list(): Promise<{ id: string; subject: string; subTitle?: string | null; updatedAt?: string }[]>;
+  /** The templates the person may read. */
+  list(actor: Actor): Promise<{ id: string; subject: string; subTitle?: string | null; updatedAt?: string }[]>;
   renderForSend(templateId: string): Promise<{ subject: string; html: string; text: string }>;
 }
 

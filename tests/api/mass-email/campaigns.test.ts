@@ -74,6 +74,29 @@ describe('mass e-mail', () => {
     expect((await manager.get(`${base}/campaigns`)).json.campaigns.some((c: { id: string }) => c.id === campaign.id)).toBe(true);
   }, 90_000);
 
+  it('a mailbox template: the HTML of the mailbox renderer, merge tags filled per recipient; only a template the sender may read', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 2, 'Paris');
+    const manager = await as('pedagogy');
+    const templates = (await manager.get('/api/mailbox/mail-templates')).json.templates as { id: string; subject: string }[];
+    expect((await manager.get(`${base}/options`)).json.templates.map((t: { id: string }) => t.id).sort()).toEqual(templates.map((t) => t.id).sort());
+    const template = templates[0]!;
+    const preview = await manager.post(`${base}/preview`, { templateId: template.id, recipients: { actors: people.map((p) => p.id) } });
+    expect(preview.status).toBe(200);
+    expect(preview.json.sample.subject).toBe(template.subject.replace('{{campus}}', 'Paris').replace('{{firstName}}', 'Person0'));
+    expect(preview.json.sample.html).not.toContain('{{');
+    const created = await manager.post(`${base}/campaigns`, { templateId: template.id, recipients: { actors: people.map((p) => p.id) }, requestId: crypto.randomUUID() });
+    expect(created.status).toBe(200);
+    const campaign = await finished(manager, created.json.campaign.id);
+    expect(campaign).toMatchObject({ status: 'completed', sent: 2, templateId: template.id });
+    const body = (await app.core.services<{ templates: { renderForSend(id: string): Promise<{ html: string }> } }>('mailbox').templates.renderForSend(template.id)).html;
+    expect(campaign.html).toBe(body);
+    expect(sink.of(campaign.id)).toHaveLength(2);
+    const unknown = await manager.post(`${base}/preview`, { templateId: crypto.randomUUID(), recipients: { actors: [people[0]!.id] } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.errors).toEqual([{ path: 'templateId', message: "Ce modèle de mail n'existe pas." }]);
+  }, 90_000);
+
   it('a 5xx answer records failed with the answer; a 4xx answer is tried again and then sent', async () => {
     const knex = app.core.db.knex;
     const people = await addPeople(knex, 4, 'Paris');

@@ -88,10 +88,13 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
   }
 
   /** The message: the template's (rendered by the mailbox module) or the one written in the form. */
-  async function contentOf(input: { templateId: string | null; subject: string; html: string }, t: Translate): Promise<MailContent> {
+  async function contentOf(actor: Actor, input: { templateId: string | null; subject: string; html: string }, t: Translate): Promise<MailContent> {
     if (input.templateId) {
       const source = templates();
       if (!source) throw new ValidationError([{ path: 'templateId', message: t('mass-email.validation.noTemplates') }]);
+      // Only a template the sender may read (a centre-wide one, or one of their campuses).
+      const readable = await source.list(actor);
+      if (!readable.some((template) => template.id === input.templateId)) throw new ValidationError([{ path: 'templateId', message: t('mass-email.validation.unknownTemplate') }]);
       const rendered = await source.renderForSend(input.templateId).catch((error: unknown) => {
         if (error instanceof NotFoundError) throw new ValidationError([{ path: 'templateId', message: t('mass-email.validation.unknownTemplate') }]);
         throw error;
@@ -177,7 +180,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
           .select('g.id', 'g.name', 'g.campus_id as campusId', 'c.name as campusName', 'g.training_id as trainingId', 's.name as sessionName'),
       ]);
       const source = templates();
-      return { campuses, trainings, trainingGroups: groups, templates: source ? await source.list() : null };
+      return { campuses, trainings, trainingGroups: groups, templates: source ? await source.list(actor!) : null };
     },
 
     async people(actor, search) {
@@ -202,7 +205,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
 
     async preview(actor, input, t) {
       const { choice, scope } = await checkChoice(actor, input.recipients, t);
-      const content = await contentOf(input, t);
+      const content = await contentOf(actor!, input, t);
       const result = await knex.raw<{ rows: { total: number; actor_id: string; email: string; first_name: string; last_name: string; training: string; group_name: string; campus: string }[] }>(
         'SELECT count(*) OVER ()::int AS total, r.* FROM (?) r ORDER BY r.last_name, r.first_name, r.actor_id LIMIT 1',
         [recipientsQuery(knex, choice, scope)],
@@ -220,7 +223,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
       if (!campaign) {
         const { choice, scope, campusIds } = await checkChoice(actor, input.recipients, t);
         const sender = actor;
-        const content = await contentOf(input, t);
+        const content = await contentOf(actor, input, t);
         const id = crypto.randomUUID();
         campaign = await knex.transaction(async (trx) => {
           const inserted = await trx('mass_email_campaigns')
