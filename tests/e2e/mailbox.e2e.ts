@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { pdfBytes, pngBytes } from '../support/uploads.js';
 import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
 
 let app: TestApp;
@@ -53,6 +54,16 @@ describe('mail template builder in the browser', () => {
     await page.getByTestId('add-button').click();
     await page.getByTestId('field-label').fill('Ma convocation');
     await page.getByTestId('field-href').fill('https://alterna.example/convocation?e={{email}}');
+
+    // An image: a PDF is refused with the SPEC message (toast), a PNG is uploaded and shown from its public address.
+    await page.getByTestId('add-image').click();
+    await page.locator('input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: pdfBytes });
+    await expect.poll(() => page.getByTestId('upload-error').textContent()).toBe('Type de fichier invalide : application/pdf. Attendu : image.');
+    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes });
+    await expect.poll(() => page.getByTestId('field-src').inputValue()).toMatch(/\/api\/mailbox\/mail-templates\/images\/[A-Za-z0-9_-]{43}$/);
+    const imageUrl = await page.getByTestId('field-src').inputValue();
+    await previewHolds(page, imageUrl);
+    await page.getByTestId('outline-item').filter({ hasText: 'Bouton' }).click();
 
     const html = await previewHolds(page, 'Ma convocation');
     expect(html).toContain('Bonjour {{firstName}}');

@@ -5,7 +5,7 @@ import {
   aligns, fonts, layoutIds, limits, modeLayouts, socialNetworks,
   type Block, type ColumnWidget, type Mode, type SectionBlock,
 } from '@alterna/mailbox/validation';
-import { errorMessage } from '../../shared/http';
+import { errorMessage, ViolationError } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { uploadImage } from './api';
 import { relayout } from './tree-edit';
@@ -69,7 +69,9 @@ export function SettingsPanel({ item, mode, campusId, onChange, textRef }: Props
           set({ [key]: imageUrl });
           toast.success(t('mailbox.editor.uploaded'));
         } catch (error) {
-          toast.error(errorMessage(error));
+          // SPEC §8: upload errors in a toast, joined by line breaks.
+          const messages = error instanceof ViolationError ? error.violations.map((v) => v.message) : [errorMessage(error)];
+          toast.error(<span style={{ whiteSpace: 'pre-line' }} data-testid="upload-error">{messages.join('\n')}</span>);
         }
       }}
     >
