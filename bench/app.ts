@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
 import { managerEmail, managerPassword, type GeneratedCentre } from './generate.js';
+import { uploadBenchModule } from './measure-upload.js';
 
 /** A tiny HTTP client that keeps the session cookie and speaks JSON, as the web client does. */
 export class BenchClient {
@@ -60,7 +61,7 @@ export async function startBenchApp(centre: GeneratedCentre, temporalAddress: st
     // As in production (tests turn it off).
     SESSION_CACHE_MS: '2000',
   });
-  const core = await createCore({ config, modules: await discoverModules(), log: createLogger('error') });
+  const core = await createCore({ config, modules: [...(await discoverModules()), uploadBenchModule], log: createLogger('error') });
   const server = await core.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const manager = new BenchClient(baseUrl);

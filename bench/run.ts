@@ -10,16 +10,18 @@ import { measureAttendanceExport } from './measure-attendance-export.js';
 import { measureAttendanceStatistics } from './measure-attendance-statistics.js';
 import { measureBookletSaves } from './measure-booklet-saves.js';
 import { measureBulk } from './measure-bulk.js';
+import { measureMassEmail } from './measure-mass-email.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
 import { measureOverlaps } from './measure-overlaps.js';
 import { measureQrCheckIn } from './measure-qr-check-in.js';
 import { measureReportCards } from './measure-report-cards.js';
+import { measureUpload } from './measure-upload.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,bulk runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,bulk').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -68,6 +70,16 @@ try {
   if (only.has('booklets')) {
     log('booklet saves…');
     figures.push(...(await measureBookletSaves(small)));
+  }
+
+  if (only.has('upload')) {
+    log('200 MB upload…');
+    figures.push(...(await measureUpload(small)));
+  }
+
+  if (only.has('massemail')) {
+    log('mass e-mail of 10,000 recipients…');
+    figures.push(...(await measureMassEmail(small, temporal.address)));
   }
 
   if (!only.has('bulk')) throw new Done();
