@@ -4,7 +4,7 @@ const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-
 
 /** Permission ids of the module. The services keep staff to the news of their campuses, readers to the news meant for them. */
 export const perm = {
-  /** The news of one's campuses as staff (read-only included). */
+  /** The news of one's campuses as staff (read-only and referents included: their menu offers the list). */
   newsRead: 'news.news.read',
   /** Write, publish, unpublish and delete news of all its campuses; Editor.js uploads and the link tool. */
   newsManage: 'news.news.manage',
@@ -13,7 +13,7 @@ export const perm = {
 } as const;
 
 export const permissions: PermissionDeclaration[] = [
-  { id: perm.newsRead, kind: 'read', typologies: staffTypologies },
+  { id: perm.newsRead, kind: 'read', typologies: [...staffTypologies, 'referent'] },
   { id: perm.newsManage, kind: 'change', typologies: managers },
   { id: perm.feedRead, kind: 'read', typologies: typologies },
 ];

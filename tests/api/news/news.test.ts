@@ -113,6 +113,10 @@ describe('news: writing, publishing and who reads it', () => {
     const readOnly = await client(demo('read-only'));
     expect((await readOnly.get(`/api/news/${id}`)).json.news.canManage).toBe(false);
     expect((await readOnly.post(`/api/news/${id}/toggle`)).status).toBe(403);
+    // Referents land in the staff space too: they read the list, never write.
+    const referent = await client(demo('referent'));
+    expect((await referent.get('/api/news')).json.news.map((n: any) => n.id)).toContain(id);
+    expect((await referent.post(`/api/news/${id}/delete`)).status).toBe(403);
   });
 
   it('refuses bad input with 422 in the reader\'s language', async () => {
