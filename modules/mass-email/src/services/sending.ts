@@ -38,7 +38,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
    * One message: a 5xx answer is recorded as failed; a 4xx one is tried again after doubling delays and recorded as
    * failed once they are used up; no answer at all (connection refused, cut) throws, so the activity is retried.
    */
-  async function sendOne(mailer: Mailer, message: Parameters<Mailer['send']>[0], context: Context | null, seq: number): Promise<Answer> {
+  async function sendOne(mailer: Mailer, message: Parameters<Mailer['send']>[0], context: Context | null, beat: () => void): Promise<Answer> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const info = await mailer.send(message);
@@ -48,7 +48,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
         if (!refusal) throw error;
         if (refusal.code >= 500) return { state: 'failed', response: refusal.response };
         if (attempt >= settings.temporaryRetries) return { state: 'failed', response: refusal.response };
-        context?.heartbeat(seq - 1);
+        beat();
         await sleep(settings.retryDelayMs * 2 ** attempt, context);
       }
     }
@@ -72,31 +72,57 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
       if (!campaign) return { sent: 0, failed: 0 };
       // Only those still pending: a retry after a worker died skips every recorded answer, and resends the one in
       // flight with its stored Message-ID.
+      // The heartbeat's cursor: every seq up to it has its answer recorded (a retry starts after it).
+      const cursor = context?.info.heartbeatDetails;
+      const from = typeof cursor === 'number' && cursor >= fromSeq ? cursor + 1 : fromSeq;
       const rows = await knex('mass_email_recipients')
         .where({ campaign_id: campaignId, state: 'pending' })
-        .whereBetween('seq', [fromSeq, toSeq])
+        .whereBetween('seq', [from, toSeq])
         .orderBy('seq')
         .select('seq', 'email', 'first_name', 'last_name', 'training', 'group_name', 'campus', 'message_id');
       const counts = { sent: 0, failed: 0 };
       if (!rows.length) return counts;
-      const mailer = core.mailer.pooled();
+      // MASS_EMAIL_CONCURRENCY lanes (default 1), each one message at a time: at most that many are in flight, so a
+      // worker killed mid-batch resends at most that many (the default: at most one).
+      const lanes = Math.min(settings.concurrency, rows.length);
+      const mailer = core.mailer.pooled({ maxConnections: lanes });
       const started = Date.now();
       const interval = 1000 / ratePerSecond;
-      try {
-        for (const [i, row] of rows.entries()) {
+      const inFlight = new Set<number>();
+      let next = 0;
+      let failure: unknown = null;
+      // Every row before the lowest one not yet recorded has its answer stored: that seq is the heartbeat's cursor.
+      const beat = () => {
+        const lowest = Math.min(next, ...inFlight);
+        if (lowest > 0) context?.heartbeat(rows[lowest - 1]!.seq);
+      };
+      const lane = async () => {
+        while (failure === null && next < rows.length) {
+          const i = next++;
+          const row = rows[i]!;
+          inFlight.add(i);
           const due = started + i * interval;
           const now = Date.now();
           if (due - now >= 1) await sleep(due - now, context);
           const values = { firstName: row.first_name, lastName: row.last_name, email: row.email, training: row.training, group: row.group_name, campus: row.campus };
           const content = renderForRecipient({ subject: campaign.subject, html: campaign.html, text: campaign.text }, values);
-          const answer = await sendOne(mailer, { to: row.email, ...content, messageId: row.message_id, headers: { 'X-Alterna-Campaign': campaignId } }, context, row.seq);
+          const answer = await sendOne(mailer, { to: row.email, ...content, messageId: row.message_id, headers: { 'X-Alterna-Campaign': campaignId } }, context, beat);
           // Written after the server's answer: a kill between the two resends this one message, same Message-ID.
           await knex('mass_email_recipients')
             .where({ campaign_id: campaignId, seq: row.seq })
             .update({ state: answer.state, smtp_response: answer.response.slice(0, 2000), answered_at: knex.fn.now() });
+          inFlight.delete(i);
           counts[answer.state] += 1;
-          context?.heartbeat(row.seq);
+          beat();
         }
+      };
+      try {
+        // A lane that fails (no answer from the server) stops the others from taking more; the activity is retried.
+        const results = await Promise.allSettled(Array.from({ length: lanes }, () => lane().catch((error: unknown) => {
+          failure ??= error;
+          throw error;
+        })));
+        if (results.some((result) => result.status === 'rejected')) throw failure;
       } finally {
         mailer.close();
       }

@@ -8,6 +8,8 @@ export interface SendingSettings {
   batchSize: number;
   /** MASS_EMAIL_BATCHES_PER_RUN: batches before the workflow continues as new (default 10). */
   batchesPerRun: number;
+  /** MASS_EMAIL_CONCURRENCY: messages in flight at once per batch, over as many connections (default 1: a killed worker resends at most one). */
+  concurrency: number;
   /** MASS_EMAIL_TEMPORARY_RETRIES: tries again after a 4xx answer, with doubling delays, before recording failed (default 4). */
   temporaryRetries: number;
   /** MASS_EMAIL_RETRY_DELAY_MS: the first of those delays (default 1000). */
@@ -18,6 +20,7 @@ const limits: Record<keyof SendingSettings, [string, number, number, number]> = 
   ratePerSecond: ['MASS_EMAIL_RATE_PER_SECOND', 1000, 1, 100_000],
   batchSize: ['MASS_EMAIL_BATCH_SIZE', 500, 1, 10_000],
   batchesPerRun: ['MASS_EMAIL_BATCHES_PER_RUN', 10, 1, 1000],
+  concurrency: ['MASS_EMAIL_CONCURRENCY', 1, 1, 32],
   temporaryRetries: ['MASS_EMAIL_TEMPORARY_RETRIES', 4, 0, 20],
   retryDelayMs: ['MASS_EMAIL_RETRY_DELAY_MS', 1000, 1, 600_000],
 };
