@@ -51,7 +51,7 @@ describe('web shell in Chromium', () => {
     const page = await context.newPage();
     await login(page, demo('teacher'));
     await page.waitForURL('**/teacher/dashboard');
-    expect(await navLinks(page)).toEqual(['teacher.home', 'timetable.teacher', 'courses.mine', 'marks.exams', 'attendance.day', 'profileChanges.teacher']);
+    expect(await navLinks(page)).toEqual(['teacher.home', 'news.teacher', 'timetable.teacher', 'courses.mine', 'marks.exams', 'attendance.day', 'files.teacher', 'profileChanges.teacher']);
     // A staff page is not for a teacher: back to its own home.
     await page.goto('/administration/operations');
     await page.waitForURL('**/teacher/dashboard');
@@ -67,7 +67,7 @@ describe('web shell in Chromium', () => {
     expect(await page.locator('button[type=submit]').textContent()).toBe('Log in');
     await login(page, demo('student'));
     await page.waitForURL('**/my-space');
-    expect(await navLinks(page)).toEqual(['student.home', 'timetable.student', 'courses.student', 'booklets.student', 'marks.mine', 'marks.reportCards', 'attendance.mine', 'attendance.myAbsences', 'profileChanges.student']);
+    expect(await navLinks(page)).toEqual(['student.home', 'news.student', 'timetable.student', 'courses.student', 'files.student', 'booklets.student', 'marks.mine', 'marks.reportCards', 'attendance.mine', 'attendance.myAbsences', 'profileChanges.student']);
     expect(await page.getByTestId('space-nav').textContent()).toContain('My space');
     await screenshot(page, 'student-home-en');
     await context.close();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { WelcomeCard } from '../WelcomeCard';
+import { LatestNews } from '../news/LatestNews';
 
 /** Staff dashboard: welcome card and the entry to the operations page. */
 export function StaffHomePage() {
@@ -14,6 +15,7 @@ export function StaffHomePage() {
     <Stack gap="lg" maw={1100} data-testid="home-staff">
       <PageTitle title={t('home.title.staff')} intro={t('home.intro.staff')} />
       <WelcomeCard me={me} />
+      <LatestNews />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="xs" h="100%">
