@@ -1,19 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { createCore, createLogger, discoverModules, loadConfig } from '@alterna/core';
+import { startDevMailbox, type DevMailbox } from '@alterna/core/mail/dev-mailbox';
+import { demo, testDatabaseUrl, type TestApp } from '../support/app.js';
 import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
 import { groupWithStudents } from '../support/mass-email/fixtures.js';
-import { startMassEmailSink } from '../support/mass-email/sink.js';
 import { startTestWorker } from '../support/worker.js';
 
 let app: TestApp;
 let browser: Browser;
-let sink: Awaited<ReturnType<typeof startMassEmailSink>>;
+let mailbox: DevMailbox;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  sink = await startMassEmailSink();
-  app = await startTestApp({ SMTP_URL: sink.url });
+  // As `npm start` without SMTP_URL: mail goes to the in-process sink, whose inbox the core serves at /dev/mailbox.
+  mailbox = await startDevMailbox();
+  const config = loadConfig({
+    NODE_ENV: 'test', DATABASE_URL: await testDatabaseUrl(), TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`,
+    LOG_LEVEL: 'error', SMTP_URL: mailbox.url,
+  });
+  const core = await createCore({ config, modules: await discoverModules(), log: createLogger('error'), devMailbox: mailbox });
+  await core.migrate();
+  const server = await core.listen(0, '127.0.0.1');
+  app = { core, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => core.close() };
   browser = await launchBrowser();
   worker = await startTestWorker(app.core);
 }, 120_000);
@@ -21,7 +32,7 @@ afterAll(async () => {
   await browser?.close();
   await worker?.stop();
   await app?.close();
-  await sink?.close();
+  await mailbox?.close();
 });
 
 describe('mass e-mail in the browser', () => {
@@ -56,7 +67,14 @@ describe('mass e-mail in the browser', () => {
     expect(await page.getByTestId('mass-email-recipient').count()).toBe(students.length);
     await screenshot(page, 'mass-email-campaign-fr');
     const id = page.url().split('/').pop()!;
-    expect(sink.of(id).map((mail) => mail.to[0]).sort()).toEqual(students.map((s) => s.email.toLowerCase()).sort());
+    const received = mailbox.list().filter((mail) => mail.messageId.startsWith(`<mass-email.${id}.`));
+    expect(received.map((mail) => mail.to[0]!.toLowerCase()).sort()).toEqual(students.map((s) => s.email.toLowerCase()).sort());
+
+    // The newcomer opens the development inbox and the message.
+    await page.goto(`${app.baseUrl}/dev/mailbox`);
+    await page.getByRole('link', { name: 'Réunion de rentrée' }).first().click();
+    await page.frameLocator('iframe').getByText(/^Bonjour .+, rendez-vous lundi\.$/).waitFor();
+    await screenshot(page, 'mass-email-dev-inbox');
 
     const en = await loggedInPage(browser, app.baseUrl, demo('pedagogy'), 'en-US', '/administration/dashboard');
     await en.goto(`${app.baseUrl}/mailbox/mass-email/${id}`);
