@@ -11,7 +11,6 @@ import { measureAttendanceStatistics } from './measure-attendance-statistics.js'
 import { measureBookletSaves } from './measure-booklet-saves.js';
 import { measureBulk } from './measure-bulk.js';
 import { measureMassEmail } from './measure-mass-email.js';
-import { measureMassEmail } from './measure-mass-email.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
 import { measureOverlaps } from './measure-overlaps.js';
@@ -76,11 +75,6 @@ try {
   if (only.has('upload')) {
     log('200 MB upload…');
     figures.push(...(await measureUpload(small)));
-  }
-
-  if (only.has('massemail')) {
-    log('mass e-mail of 10,000 recipients…');
-    figures.push(...(await measureMassEmail(small, temporal.address)));
   }
 
   if (only.has('massemail')) {
