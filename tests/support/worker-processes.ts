@@ -9,15 +9,15 @@ const workerScript = fileURLToPath(new URL('./worker-process.ts', import.meta.ur
  * Worker processes of a test file on its app's database and task queue, to be killed the hard way as a crash
  * would; `stop()` kills those still running.
  */
-export function workerProcesses(app: () => TestApp) {
+export function workerProcesses(app: () => TestApp, options: { script?: string; env?: () => Record<string, string> } = {}) {
   const children: ChildProcess[] = [];
   return {
     /** Starts one; resolves once it polls. */
     start(): Promise<ChildProcess> {
       const { config } = app().core;
-      const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+      const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? workerScript], {
         cwd: repoRoot,
-        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: config.databaseUrl, TEMPORAL_ADDRESS: config.temporalAddress, TEMPORAL_TASK_QUEUE: config.taskQueue, LOG_LEVEL: 'error' },
+        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: config.databaseUrl, TEMPORAL_ADDRESS: config.temporalAddress, TEMPORAL_TASK_QUEUE: config.taskQueue, LOG_LEVEL: 'error', ...options.env?.() },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);

@@ -2,58 +2,33 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '@alterna/core';
 import { bundleWorkflows } from '@alterna/workflows/worker';
 import { publicHolidaysBetween } from '@alterna/training-centre';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { eventually } from '../../support/worker.js';
+import { workerProcesses } from '../../support/worker-processes.js';
 import { makePerson, makePlanningGroup, makeRooms, planningDemo } from '../../support/planning/fixtures.js';
 
 const workerScript = fileURLToPath(new URL('../../support/planning/bulk-worker-process.ts', import.meta.url));
 const bundlePath = path.join(os.tmpdir(), `alterna-bulk-bundle-${process.pid}.json`);
 let app: TestApp;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
   fs.writeFileSync(bundlePath, JSON.stringify(await bundleWorkflows()));
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  workers.stop();
   fs.rmSync(bundlePath, { force: true });
   await app.close();
 });
 
-/** A worker process on the test app's database and task queue; resolves once it polls. */
-function startWorkerProcess(): Promise<ChildProcess> {
-  const { config } = app.core;
-  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-    cwd: repoRoot,
-    env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: config.databaseUrl, TEMPORAL_ADDRESS: config.temporalAddress, TEMPORAL_TASK_QUEUE: config.taskQueue,
-      LOG_LEVEL: 'error', ALTERNA_WORKFLOW_BUNDLE: bundlePath,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('WORKER READY')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal}):\n${output}`)));
-  });
-}
+// Worker processes on the test app's database and task queue, with the workflows bundled once for all of them.
+const workers = workerProcesses(() => app, { script: workerScript, env: () => ({ ALTERNA_WORKFLOW_BUNDLE: bundlePath }) });
+const startWorkerProcess = () => workers.start();
 
 async function kill(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
