@@ -32,6 +32,8 @@ import { securityHeaders } from './http/security-headers.js';
 import { languageMiddleware, pickLanguage } from './http/language.js';
 import type { RequestState } from './http/state.js';
 import { createGraphqlHandler, type SchemaPart } from './graphql/index.js';
+import type { GraphQLSchema } from 'graphql';
+import type { OperationPermissions } from './graphql/operation-permissions.js';
 
 export interface CoreOptions {
   config: Config;
@@ -57,6 +59,8 @@ export interface Core {
   modules: ModuleDefinition<any>[];
   deps: CoreDeps;
   routes: MountedRoute[];
+  /** The GraphQL schema and who may run each Query and Mutation field, by owning module. */
+  graphql: { schema: GraphQLSchema; declarations: { owner: string; permissions: OperationPermissions }[] };
   http: Koa;
   services<T = unknown>(moduleName: string): T;
   migrate(): Promise<string[]>;
@@ -125,6 +129,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const core: Core = {
     config, log, db, i18n, permissions, operations, temporal, mailer, modules, deps, routes,
+    graphql: { schema: graphql.schema, declarations: graphql.declarations },
     // Forwarded headers are believed only from TRUSTED_PROXIES (clientAddressMiddleware), never from anyone.
     http: new Koa({ proxy: false }),
     services: <T>(name: string) => deps.module<T>(name),

@@ -101,12 +101,14 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
       },
     },
   });
-  return async (koa: Context) => {
+  const handler = async (koa: Context) => {
     const response = await yoga.handleNodeRequestAndResponse(koa.req, koa.res, { koa });
     koa.status = response.status;
     response.headers.forEach((value, key) => koa.set(key, value));
     koa.body = Buffer.from(await response.arrayBuffer());
   };
+  // The schema and every part's declarations, for the proof suites that generate requests from them.
+  return Object.assign(handler, { schema, declarations: all.map((part) => ({ owner: part.owner, permissions: part.permissions })) });
 }
 
 const jsonScalar = {

@@ -14,6 +14,8 @@ export interface MountedRoute {
   method: string;
   path: string;
   permission: string;
+  /** The module's declaration (body schema, UUID params, upload): what the proof suites generate requests from. */
+  definition: RouteDefinition<any>;
 }
 
 /** Both language variants of a path: a plain string serves the same path for both. */
@@ -123,7 +125,7 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
         koa.body = result;
       }
     });
-    mounted.push({ name, method: route.method, path, permission: route.permission });
+    mounted.push({ name, method: route.method, path, permission: route.permission, definition: route });
   }
   return mounted;
 }
