@@ -21,6 +21,9 @@ import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
 import { operationsMigration } from './operations/migrations.js';
 import { createFileStore, createStorageDriver, storedFilesMigration } from './storage/index.js';
+import { auditMigration, installAuditTriggers } from './audit/migration.js';
+import { auditContextMiddleware } from './audit/context.js';
+import { HistoryService, historyPermissions, historyRoutes } from './audit/history.js';
 import { corePermissions, operationsGraphql, operationsRoutes } from './operations/api.js';
 import { orderModules } from './modules/order.js';
 import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.js';
@@ -74,7 +77,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-const coreMigrations: Migration[] = [operationsMigration, storedFilesMigration];
+const coreMigrations: Migration[] = [operationsMigration, storedFilesMigration, auditMigration];
 
 /** Builds the core: ordered modules, their services, permissions, routes and schema, the Koa app. */
 export async function createCore(options: CoreOptions): Promise<Core> {
@@ -86,6 +89,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const i18n = await createI18n(Object.fromEntries(modules.filter((m) => m.locales).map((m) => [m.name, m.locales!])));
   const permissions = new PermissionMatrix();
   permissions.add('core', corePermissions);
+  permissions.add('core', historyPermissions);
   for (const mod of modules) permissions.add(mod.name, mod.permissions ?? []);
 
   const temporal = createTemporal(options.temporalAddress ?? (() => config.temporalAddress), config.temporalNamespace);
@@ -116,8 +120,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
   }
 
+  const history = new HistoryService(knex, deps);
+  history.register(modules, (name) => services.get(name));
+
   const router = new Router();
-  const tables: RouteTable[] = [{ routes: operationsRoutes, services: operations }];
+  const tables: RouteTable[] = [{ routes: operationsRoutes, services: operations }, { routes: historyRoutes, services: history }];
   const schemaParts: SchemaPart[] = [operationsGraphql(operations)];
   for (const mod of modules) {
     const s = services.get(mod.name);
@@ -135,7 +142,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     services: <T>(name: string) => deps.module<T>(name),
     async migrate() {
       const groups = [{ module: 'core', migrations: coreMigrations }, ...modules.map((m) => ({ module: m.name, migrations: m.migrations ?? [] }))];
-      return migrateLatest(knex, groups);
+      const applied = await migrateLatest(knex, groups);
+      // Every table, old or just made, gets its audit triggers: no module has to remember them.
+      await installAuditTriggers(knex);
+      return applied;
     },
     async seedIfEmpty() {
       const hasActors = await knex.schema.hasTable('actors');
@@ -207,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   app.use(errorMiddleware(log));
   app.use(clientAddressMiddleware(config.trustedProxies));
   app.use(authMiddleware(() => authenticator, i18n));
+  app.use(auditContextMiddleware());
   app.use(requestGuards());
   app.use(async (ctx, next) => (ctx.path === '/api/graphql' ? next() : jsonBody(ctx, next)));
   app.use(router.routes());

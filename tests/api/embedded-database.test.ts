@@ -42,5 +42,13 @@ describe('embedded PGlite', () => {
     const me = (await client.get('/api/auth/me')).json.actor;
     expect(me).toMatchObject({ email: demo('pedagogy'), space: 'staff' });
     expect(me.campuses.map((campus: { name: string }) => campus.name)).toEqual(['Lyon', 'Paris']);
+
+    // The audit trail embedded: every table has its triggers, and a request's change is recorded under its actor and request id.
+    expect(Number((await core.db.knex.raw("SELECT count(*) AS n FROM pg_trigger WHERE tgname = 'audit_capture_insert'")).rows[0].n)).toBeGreaterThan(90);
+    const changed = await client.request('POST', '/api/language', { language: 'fr' }, { 'x-request-id': 'embedded-audit-check' });
+    expect(changed.status).toBe(204);
+    const [audited] = await core.db.knex('audit_log').where({ table_name: 'actors', request_id: 'embedded-audit-check' }).select('action', 'row_id', 'actor_id', 'before', 'after');
+    expect(audited).toMatchObject({ action: 'update', row_id: me.id, actor_id: me.id });
+    expect([audited.before.language, audited.after.language]).toEqual([null, 'fr']);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import type { Core } from '@alterna/core';
+import { Context } from '@temporalio/activity';
+import { runWithAuditContext, workflowAuditContexts, type Core } from '@alterna/core';
 
 /** The product's workflow entry file. */
 export const workflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
@@ -30,11 +31,23 @@ export function bundleWorkflows(path = workflowsPath): Promise<WorkflowBundleWit
   return bundleWorkflowCode({ workflowsPath: path, logger: new DefaultLogger('WARN') });
 }
 
+type Activities = Record<string, (...args: any[]) => Promise<unknown>>;
+
+/** Each activity runs under its workflow's audit context: its changes record the operation and who started it. */
+function audited(core: Core, activities: Activities): Activities {
+  const contextOf = workflowAuditContexts(core.db.knex);
+  return Object.fromEntries(Object.entries(activities).map(([name, run]) => [name, async (...args: unknown[]) => {
+    const workflowId = Context.current().info.workflowExecution?.workflowId;
+    if (!workflowId) return run(...args);
+    return runWithAuditContext(await contextOf(workflowId), () => run(...args));
+  }]));
+}
+
 /** A worker that runs every module's activities and the product's workflows on the core's task queue. */
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installRuntime();
   const connection = await NativeConnection.connect({ address: options.address });
-  const activities = { ...options.core.activities(), ...(options.extraActivities ?? {}) };
+  const activities = audited(options.core, { ...options.core.activities(), ...(options.extraActivities ?? {}) });
   const worker = await Worker.create({
     connection,
     namespace: options.core.config.temporalNamespace,

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 import { Model } from 'objection';
+import { AuditedPgClient, AuditedPgLiteClient } from '../audit/client.js';
 
 export type { Knex };
 
@@ -26,10 +26,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens PostgreSQL or the embedded PGlite; both run the same migrations, btree_gist included. */
+/**
+ * Opens PostgreSQL or the embedded PGlite; both run the same migrations, btree_gist included. Both clients hand
+ * the audit context (core/src/audit) to the connection before a write.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const knex = knexFactory({ client: 'pg', connection: options.url, pool: { min: 0, max: 10 } });
+    const knex = knexFactory({ client: AuditedPgClient, dialect: 'postgres', connection: options.url, pool: { min: 0, max: 10 } } as Knex.Config);
     Model.knex(knex);
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
@@ -38,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // transaction's trx) goes through it, and a second instance on the same folder would corrupt it.
   const pglite = await PGlite.create(options.embeddedDir, { extensions: { btree_gist } });
   const knex = knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: AuditedPgLiteClient,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
   } as Knex.Config);

@@ -92,6 +92,26 @@ export interface GraphqlContribution<Services = unknown> {
   resolvers: (services: Services, core: CoreDeps) => Record<string, Record<string, unknown>>;
 }
 
+/**
+ * A record whose changes the history panel shows (`GET /api/history/:kind/:id`), from the audit trail the core
+ * keeps of every table. The core reads the trail; the module says which table holds the record and who may read it.
+ */
+export interface HistoryDeclaration<Services = unknown> {
+  /** The record's kind in the URL ('lesson', 'student'…), unique across modules. */
+  kind: string;
+  /** The module's table holding the record; its primary key is the record's id. */
+  table: string;
+  /** The module's tables whose primary key is the record's id or starts with it (a lesson's teachers), shown with it. */
+  related?: string[];
+  /** Kinds whose record has the same id, shown with this one (a student is an identity actor too). */
+  includes?: string[];
+  /**
+   * Throws NotFoundError or AccessDeniedError unless the actor may read the record (the module's campus check,
+   * through its services). A declaration without it is not served alone, only through another's `includes`.
+   */
+  assertReadable?: (services: Services, actor: Actor, id: string, core: CoreDeps) => Promise<void>;
+}
+
 export interface ModuleDefinition<Services = unknown> {
   name: string;
   dependsOn: string[];
@@ -101,6 +121,8 @@ export interface ModuleDefinition<Services = unknown> {
   services?: (deps: CoreDeps) => Services;
   routes?: RouteDefinition<Services>[];
   graphql?: GraphqlContribution<Services>;
+  /** Records whose change history the web shows (the audit trail itself is the core's, for every table). */
+  history?: HistoryDeclaration<Services>[];
   /** Idempotent functions the Temporal worker may call. */
   activities?: (services: Services, core: CoreDeps) => Record<string, (...args: any[]) => Promise<unknown>>;
   /** Temporal Schedules the module wants; created or updated at bootstrap. */

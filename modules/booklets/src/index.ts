@@ -6,6 +6,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedBooklets } from './seed.js';
 import { bookletsServices, type BookletsServices } from './services/index.js';
+import { history } from './history.js';
 import type { CancellationInput } from './services/validations.js';
 
 export type { BookletsServices } from './services/index.js';
@@ -24,6 +25,7 @@ export default defineModule<BookletsServices>({
   permissions,
   services: bookletsServices,
   routes,
+  history,
   seed: (_services, _core, knex) => seedBooklets(knex),
   // workflows/src/booklets/contract.ts (workflows depend on modules, so the type is not imported).
   activities: (services) => ({

@@ -6,6 +6,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { filesServices, type FilesServices } from './services/index.js';
 import { seedFiles } from './seed.js';
+import { history } from './history.js';
 
 export type { FilesServices } from './services/index.js';
 export * from './types.js';
@@ -24,6 +25,7 @@ export default defineModule<FilesServices>({
   services: filesServices,
   routes,
   graphql,
+  history,
   // workflows/src/files/contract.ts (workflows depends on this module, so the type is not imported).
   activities: (services) => ({
     filesExpiryRun: () => services.expiry.run(),

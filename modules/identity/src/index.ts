@@ -28,6 +28,8 @@ export default defineModule<IdentityServices>({
   services: identityServices,
   routes,
   graphql,
+  // The student's history panel shows this record too (students' `includes`); not served on its own.
+  history: [{ kind: 'actor', table: 'actors' }],
   // workflows/src/identity/contract.ts (workflows depends on this module, so the type is not imported).
   activities: (services) => ({ purgeLoginRecords: () => services.auth.purge() }),
   // Hourly: expired sessions and old login attempts are no use to anyone and only grow the tables.

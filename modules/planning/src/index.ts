@@ -15,6 +15,7 @@ import { graphql } from './graphql/index.js';
 import { planningActivities } from './activities.js';
 import { registerUsage } from './register.js';
 import { seedPlanning } from './seed.js';
+import { history } from './history.js';
 
 export type { PlanningServices } from './services/index.js';
 export type { AttendanceCheck, AttendanceHook } from './services/attendance.js';
@@ -39,6 +40,7 @@ export default defineModule<PlanningServices>({
   services: planningServices,
   routes,
   graphql,
+  history,
   activities: (services, core) => planningActivities(services, core),
   register: ({ core }) => registerUsage(core),
   seed: (services, core, knex) => seedPlanning(services, core, knex),

@@ -10,6 +10,7 @@ import { studentsServices, type StudentsServices } from './services/index.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedStudents } from './seed.js';
+import { history } from './history.js';
 
 export type { StudentsServices } from './services/index.js';
 export type * from './services/types.js';
@@ -25,5 +26,6 @@ export default defineModule<StudentsServices>({
   services: (core) => studentsServices(core),
   routes,
   graphql,
+  history,
   seed: (services, core, knex) => seedStudents(services, core, knex),
 });
