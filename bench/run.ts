@@ -10,6 +10,7 @@ import { measureAttendanceExport } from './measure-attendance-export.js';
 import { measureAttendanceStatistics } from './measure-attendance-statistics.js';
 import { measureBookletSaves } from './measure-booklet-saves.js';
 import { measureBulk } from './measure-bulk.js';
+import { measureAudit } from './measure-audit.js';
 import { measureMassEmail } from './measure-mass-email.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
@@ -20,8 +21,8 @@ import { measureUpload } from './measure-upload.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,bulk runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,bulk').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,bulk,audit runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,bulk,audit').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -82,7 +83,7 @@ try {
     figures.push(...(await measureMassEmail(small, temporal.address)));
   }
 
-  if (!only.has('bulk')) throw new Done();
+  if (!only.has('bulk') && !only.has('audit')) throw new Done();
   log('bundling the workflows and starting a worker…');
   const { worker, connection } = await createWorker({ core: big.core, address: temporal.address, workflowBundle: await bundleWorkflows() });
   const running = worker.run();
@@ -91,8 +92,14 @@ try {
     await running;
     await connection.close();
   };
-  log('bulk create…');
-  figures.push(...(await measureBulk(big)));
+  if (only.has('bulk')) {
+    log('bulk create…');
+    figures.push(...(await measureBulk(big)));
+  }
+  if (only.has('audit')) {
+    log('bulk create with and without the audit trail…');
+    figures.push(...(await measureAudit(big)));
+  }
 } catch (error) {
   if (!(error instanceof Done)) console.error('[bench] stopped:', error);
 } finally {
