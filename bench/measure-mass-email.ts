@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createCore, createLogger, discoverModules, loadConfig, type Mailer } from '@alterna/core';
+import { createCore, createLogger, discoverModules, loadConfig, type Knex, type Mailer } from '@alterna/core';
 import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
 import { BenchClient, type BenchApp } from './app.js';
 import { benchId, managerEmail, managerPassword } from './generate.js';
@@ -45,6 +45,17 @@ async function bareLoop(mailer: Mailer, lanes: number, prefix: string): Promise<
   return seconds;
 }
 
+/** `count` people (tutors of the first campus, which the bench's manager manages) at `<prefix>-<i>@bench.alterna.school`; their ids. */
+export async function addRecipients(knex: Knex, count: number, prefix: string): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({ first_name: `Personne${i}`, last_name: 'Emailing', email: `${prefix}-${i}@bench.alterna.school` }));
+  const ids: { id: string }[] = [];
+  for (let i = 0; i < rows.length; i += 2000) ids.push(...(await knex('actors').insert(rows.slice(i, i + 2000)).returning('id')));
+  for (let i = 0; i < ids.length; i += 2000) {
+    await knex('actor_access_rules').insert(ids.slice(i, i + 2000).map((p) => ({ actor_id: p.id, campus_id: benchId('campus', 0), typology: 'tutor' })));
+  }
+  return ids.map((p) => p.id);
+}
+
 const html = '<h1>Bonjour {{firstName}}</h1><p>Votre groupe : {{group}}, campus {{campus}}.</p><p>À bientôt.</p>';
 
 /**
@@ -70,15 +81,7 @@ export async function measureMassEmail(app: BenchApp, temporalAddress: string): 
   let stopWorker = async () => {};
   try {
     const knex = core.db.knex;
-    const people = async (prefix: string) => {
-      const rows = Array.from({ length: RECIPIENTS }, (_, i) => ({ first_name: `Personne${i}`, last_name: 'Emailing', email: `${prefix}-${i}@bench.alterna.school` }));
-      const ids: { id: string }[] = [];
-      for (let i = 0; i < rows.length; i += 2000) ids.push(...(await knex('actors').insert(rows.slice(i, i + 2000)).returning('id')));
-      for (let i = 0; i < ids.length; i += 2000) {
-        await knex('actor_access_rules').insert(ids.slice(i, i + 2000).map((p) => ({ actor_id: p.id, campus_id: benchId('campus', 0), typology: 'tutor' })));
-      }
-      return ids.map((p) => p.id);
-    };
+    const people = (prefix: string) => addRecipients(knex, RECIPIENTS, prefix);
     const server = await core.listen(0, '127.0.0.1');
     const manager = new BenchClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     await manager.login(managerEmail, managerPassword);

@@ -12,6 +12,7 @@ import { measureBookletSaves } from './measure-booklet-saves.js';
 import { measureBulk } from './measure-bulk.js';
 import { measureAudit } from './measure-audit.js';
 import { measureMassEmail } from './measure-mass-email.js';
+import { measureMassEmailKills } from './measure-mass-email-kills.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
 import { measureOverlaps } from './measure-overlaps.js';
@@ -21,8 +22,8 @@ import { measureUpload } from './measure-upload.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,bulk,audit runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,bulk,audit').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,massemail-kills,bulk,audit runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,massemail-kills,bulk,audit').split(',').map((name) => name.trim()));
 const centres: GeneratedCentre[] = [];
 const apps: BenchApp[] = [];
 const figures: Figure[] = [];
@@ -81,6 +82,11 @@ try {
   if (only.has('massemail')) {
     log('mass e-mail of 10,000 recipients…');
     figures.push(...(await measureMassEmail(small, temporal.address)));
+  }
+
+  if (only.has('massemail-kills')) {
+    log('mass e-mail of 5,000 recipients, worker killed three times…');
+    figures.push(...(await measureMassEmailKills(small)));
   }
 
   if (!only.has('bulk') && !only.has('audit')) throw new Done();

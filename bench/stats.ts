@@ -43,14 +43,15 @@ export interface Figure {
   /** What was measured, and what it is compared with (same run, same database server). */
   value: number | null;
   baseline: number | null;
-  unit: 'ms' | 's' | 'MB';
+  unit: 'ms' | 's' | 'MB' | 'messages';
   target: number;
   /** Why the figure could not be measured (a server part not there yet, a failed run…). */
   missing?: string;
   note?: string;
 }
 
-const format = (value: number | null, unit: string) => (value === null || !Number.isFinite(value) ? '—' : `${value.toFixed(unit === 's' ? 2 : 1)} ${unit}`);
+const decimals: Record<string, number> = { s: 2, messages: 0 };
+const format = (value: number | null, unit: string) => (value === null || !Number.isFinite(value) ? '—' : `${value.toFixed(decimals[unit] ?? 1)} ${unit}`);
 
 export function ratioOf(figure: Figure): number | null {
   return figure.value !== null && figure.baseline ? figure.value / figure.baseline : null;

@@ -1,40 +1,25 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWorkflows } from '@alterna/workflows/worker';
 import { publicHolidaysBetween } from '@alterna/training-centre';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { eventually } from '../../support/worker.js';
-import { workerProcesses } from '../../support/worker-processes.js';
+import { killWorker as kill, productWorkerProcesses } from '../../support/worker-processes.js';
 import { makePerson, makePlanningGroup, makeRooms, planningDemo } from '../../support/planning/fixtures.js';
 
-const workerScript = fileURLToPath(new URL('../../support/planning/bulk-worker-process.ts', import.meta.url));
-const bundlePath = path.join(os.tmpdir(), `alterna-bulk-bundle-${process.pid}.json`);
 let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp();
-  fs.writeFileSync(bundlePath, JSON.stringify(await bundleWorkflows()));
+  await workers.prepare();
 }, 120_000);
 afterAll(async () => {
   workers.stop();
-  fs.rmSync(bundlePath, { force: true });
   await app.close();
 });
 
 // Worker processes on the test app's database and task queue, with the workflows bundled once for all of them.
-const workers = workerProcesses(() => app, { script: workerScript, env: () => ({ ALTERNA_WORKFLOW_BUNDLE: bundlePath }) });
+const workers = productWorkerProcesses(() => app);
 const startWorkerProcess = () => workers.start();
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** Weekdays from `from` to `to` the campus is open, off its closures and public holidays: where a lesson goes. */
 async function expectedDays(campusId: string, from: string, to: string): Promise<string[]> {

@@ -1,5 +1,6 @@
-// A product worker as its own process for the bulk reliability test (it is killed with SIGKILL mid-run). It loads a
-// workflow bundle the test built once, so a restart takes seconds, not a webpack build.
+// A product worker (no test workflows) as its own process, to be killed with SIGKILL mid-run (the bulk reliability and
+// mass e-mail durability tests, the bench's killed sends). It loads a workflow bundle built once by its starter
+// (productWorkerProcesses), so a restart takes seconds, not a webpack build.
 import fs from 'node:fs';
 import type { WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createCore, createLogger, discoverModules, loadConfig } from '@alterna/core';
