@@ -9,6 +9,7 @@ import { navPages, pagePath, spaceHome, type PageId } from '../pages';
 import { fullName, logout, useMe } from '../session';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
+import { refocus, takeFocusContentNext } from '../shared/focus';
 import { PageDataProvider } from '../shared/queries';
 
 /** Areas of the staff navigation, by page id prefix; the menu shows one heading per area. */
@@ -41,11 +42,24 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const [opened, { toggle, close }] = useDisclosure();
   const navRef = useRef<HTMLElement | null>(null);
+  const mainRef = useRef<HTMLElement | null>(null);
+  const shownPath = useRef<string | null>(null);
 
   // The staff menu is longer than a laptop screen: bring the page's entry into the scrolled menu's view.
   useEffect(() => {
     navRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
   }, [pathname, me?.space]);
+
+  // A link followed from inside a page, or the login form, goes with that page (once the next one has loaded): the new
+  // page's content takes the focus, so the keyboard goes on from there instead of from the top (a menu entry, still
+  // there, keeps it). A page loaded afresh leaves Tab to start at the top as usual.
+  useEffect(() => {
+    const first = shownPath.current === null;
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (first && !takeFocusContentNext()) return;
+    refocus(() => mainRef.current, undefined, { ms: 5000, onlyWhenLost: true });
+  }, [pathname]);
 
   if (!me) return null;
   const entries = navPages(me.space);
@@ -69,6 +83,18 @@ export function AppLayout() {
         className="app-shell"
       >
         <AppShell.Header className="app-header">
+          {/* The first Tab stop: straight to the page, past the header and the long staff menu. */}
+          <a
+            href="#main"
+            className="skip-link"
+            onClick={(event) => {
+              event.preventDefault();
+              mainRef.current?.focus();
+            }}
+            data-testid="skip-link"
+          >
+            {t('layout.skipToContent')}
+          </a>
           <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
@@ -149,7 +175,7 @@ export function AppLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
 
-        <AppShell.Main className="app-main">
+        <AppShell.Main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
           <Outlet />
         </AppShell.Main>
       </AppShell>

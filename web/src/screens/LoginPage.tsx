@@ -5,6 +5,7 @@ import { loginSchema } from '@alterna/identity/validation';
 import { adoptActorLanguage } from '../language';
 import { homePathFor } from '../navigation';
 import { setMe, type Me } from '../session';
+import { focusContentNext } from '../shared/focus';
 import { ServerForm, useServerForm } from '../shared/form';
 
 interface LoginValues {
@@ -25,6 +26,7 @@ export function LoginPage() {
     onSuccess: async ({ actor }) => {
       await adoptActorLanguage(actor);
       setMe(actor);
+      focusContentNext();
       await navigate({ href: homePathFor(actor), replace: true });
     },
   });

@@ -1,6 +1,7 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { Group } from '@mantine/core';
 import { DateInput, TimePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
 import { useLanguage } from '../language';
 import { parseDayText } from './dayText';
@@ -67,8 +68,12 @@ export function DateField({ value, onChange, onBlur, name, id, minDate, maxDate,
 
 /** A time of day ('HH:mm', '' when empty), 24h: hours then minutes, each typed or stepped with the arrows. */
 export function TimeField({ value, onChange, onBlur, name, id, ...rest }: FieldProps) {
+  const { t } = useTranslation();
   return (
     <TimePicker
+      // One tab stop; the arrows (or two digits) move from hours to minutes, each named for screen readers.
+      hoursInputLabel={t('form.hours')}
+      minutesInputLabel={t('form.minutes')}
       {...rest}
       id={id}
       name={name}

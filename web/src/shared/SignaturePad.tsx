@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import SignaturePadLib from 'signature_pad';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,17 @@ const BOX = { width: 1000, height: 400 };
 
 export type Strokes = number[][][];
 
+/** How far (CSS pixels) one arrow key moves the keyboard's pen; three times that with Shift. */
+const KEY_STEP = 12;
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const clamp = (value: number, max: number) => Math.min(Math.max(value, 2), max - 2);
+
 /**
  * A signature drawn with a finger, a pen or a mouse. The canvas is sized to its width times devicePixelRatio
  * and resized only when the width really changes: signature_pad clears on resize, and phones fire resize
  * events while scrolling (the address bar). `onChange` receives the strokes scaled to the server's box
- * (null when empty); the server draws the SVG from them.
+ * (null when empty); the server draws the SVG from them. Without a pointer, the pad takes the focus and the arrow
+ * keys draw (Enter or Space lifts the pen): the same strokes, so a keyboard user signs too.
  */
 export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange: (strokes: Strokes | null) => void; testId?: string }) {
   const { t } = useTranslation();
@@ -20,6 +26,10 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
   const pad = useRef<SignaturePadLib | null>(null);
   const width = useRef(0);
   const [empty, setEmpty] = useState(true);
+  const emitRef = useRef<() => void>(() => {});
+  // The keyboard's pen: where it is, and whether the next arrow goes on with its stroke.
+  const pen = useRef<{ x: number; y: number; down: boolean } | null>(null);
+  const hintId = useId();
 
   useEffect(() => {
     const element = canvas.current!;
@@ -35,6 +45,7 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
       setEmpty(!strokes.length);
       onChange(strokes.length ? strokes : null);
     };
+    emitRef.current = emit;
     const resize = () => {
       if (element.offsetWidth === width.current) return;
       width.current = element.offsetWidth;
@@ -43,6 +54,7 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
       element.height = element.offsetHeight * ratio;
       element.getContext('2d')!.scale(ratio, ratio);
       instance.clear();
+      pen.current = null;
       emit();
     };
     instance.addEventListener('endStroke', emit);
@@ -57,20 +69,55 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
     // onChange is read when a stroke ends; a new function each render must not rebuild the pad.
   }, []);
 
+  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    const instance = pad.current;
+    const element = canvas.current;
+    const arrow = ARROWS[event.key];
+    if (!instance || !element || (!arrow && event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    if (!arrow) {
+      if (pen.current) pen.current.down = false;
+      return;
+    }
+    const step = event.shiftKey ? KEY_STEP * 3 : KEY_STEP;
+    const from = pen.current ?? { x: element.offsetWidth * 0.1, y: element.offsetHeight * 0.5, down: false };
+    const to = { x: clamp(from.x + arrow[0] * step, element.offsetWidth), y: clamp(from.y + arrow[1] * step, element.offsetHeight) };
+    const point = (p: { x: number; y: number }) => ({ x: p.x, y: p.y, pressure: 0.5, time: Date.now() });
+    const groups = instance.toData();
+    const last = groups[groups.length - 1];
+    if (from.down && last) last.points.push(point(to));
+    else {
+      const { dotSize, minWidth, maxWidth, penColor, velocityFilterWeight, compositeOperation } = instance;
+      groups.push({ dotSize, minWidth, maxWidth, penColor, velocityFilterWeight, compositeOperation, points: [point(from), point(to)] });
+    }
+    instance.fromData(groups);
+    pen.current = { ...to, down: true };
+    emitRef.current();
+  };
+
   return (
     <Box>
       <Box style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 8, background: 'white', touchAction: 'none' }}>
-        <canvas ref={canvas} data-testid={testId} aria-label={t('signature.label')} style={{ width: '100%', height: 200, display: 'block' }} />
+        <canvas
+          ref={canvas}
+          data-testid={testId}
+          aria-label={t('signature.label')}
+          aria-describedby={hintId}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          style={{ width: '100%', height: 200, display: 'block' }}
+        />
       </Box>
       <Group justify="space-between" mt={4}>
-        <Text size="xs" c="dimmed">
-          {empty ? t('signature.hint') : t('signature.drawn')}
+        <Text size="xs" c="dimmed" id={hintId}>
+          {empty ? t('signature.hint') : t('signature.drawn')} {t('signature.keyboardHint')}
         </Text>
         <Button
           size="compact-xs"
           variant="subtle"
           onClick={() => {
             pad.current?.clear();
+            pen.current = null;
             setEmpty(true);
             onChange(null);
           }}

@@ -6,6 +6,7 @@ import { lineStatuses, type LineStatus } from '@alterna/attendance/validation';
 import { parisDay, parisTime, parisWallClock } from '@alterna/planning/validation';
 import { PageLink } from '../../navigation';
 import { TimeField } from '../../shared/DateFields';
+import { firstFocusable, refocus } from '../../shared/focus';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
@@ -47,6 +48,8 @@ export function SheetPage() {
   const shown = useRef<SheetLine | 'close' | null>(null);
   if (signing) shown.current = signing;
   const target = shown.current;
+  // Where the focus goes when what had it is gone (the open button, a closed dialog): the sheet's state line.
+  const summary = useRef<HTMLDivElement>(null);
 
   const data = page.data;
   const sheet = data?.sheet ?? null;
@@ -55,7 +58,9 @@ export function SheetPage() {
   const draft = (line: SheetLine) => drafts[line.id] ?? draftOf(line);
   const dirty = Object.keys(drafts).length > 0;
 
-  const run = async (work: () => Promise<Page>, done?: string) => {
+  /** Runs a request; the focus then goes to `then` (else back to what had it, else the sheet's state line). */
+  const run = async (work: () => Promise<Page>, done?: string, then?: () => Element | null | undefined) => {
+    const before = document.activeElement;
     setBusy(true);
     try {
       const next = await work();
@@ -68,6 +73,8 @@ export function SheetPage() {
       return false;
     } finally {
       setBusy(false);
+      // A loading button is disabled for the request's time, which drops the focus.
+      refocus(then ?? (() => before), () => summary.current);
     }
   };
   const changes = (): LineChange[] =>
@@ -106,7 +113,11 @@ export function SheetPage() {
       )}
       {data && !sheet && (
         <Group>
-          <Button onClick={() => void run(() => openSheet(schoolSubject, lessonId))} loading={busy} data-testid="open-sheet">
+          <Button
+            onClick={() => void run(() => openSheet(schoolSubject, lessonId), undefined, () => document.querySelector('[data-testid=everyone-present]'))}
+            loading={busy}
+            data-testid="open-sheet"
+          >
             {t('attendance.sheet.open')}
           </Button>
         </Group>
@@ -114,7 +125,7 @@ export function SheetPage() {
       {sheet && (
         <>
           <Group justify="space-between">
-            <Group gap="sm">
+            <Group gap="sm" ref={summary} tabIndex={-1} style={{ outlineOffset: 4, borderRadius: 4 }} data-testid="sheet-summary">
               <Badge color={closed ? 'green' : 'blue'} variant="light" data-testid="sheet-state">
                 {t(closed ? 'attendance.sheetState.closed' : 'attendance.sheetState.open')}
               </Badge>
@@ -130,7 +141,8 @@ export function SheetPage() {
                 <Button variant="default" onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
                   {showQr ? t('attendance.qr.hide') : t('attendance.qr.show')}
                 </Button>
-                <Button onClick={() => void save()} disabled={!dirty} loading={busy} data-testid="save-sheet">
+                {/* data-disabled, not disabled: the button keeps the focus once the sheet is saved. */}
+                <Button onClick={() => dirty && void save()} data-disabled={!dirty || undefined} loading={busy} data-testid="save-sheet">
                   {t('attendance.sheet.save')}
                 </Button>
                 <Button color="green" onClick={() => setSigning('close')} data-testid="close-sheet">
@@ -183,8 +195,9 @@ export function SheetPage() {
           const ok =
             signer === 'close'
               ? (!dirty || (await run(() => saveLines(schoolSubject, lessonId, changes())))) &&
-                (await run(() => closeSheet(schoolSubject, lessonId, strokes), t('attendance.sheet.closedDone')))
-              : await run(() => signOnDevice(schoolSubject, lessonId, signer.id, strokes), t('attendance.sheet.signedOnDevice'));
+                (await run(() => closeSheet(schoolSubject, lessonId, strokes), t('attendance.sheet.closedDone'), () => summary.current))
+              : await run(() => signOnDevice(schoolSubject, lessonId, signer.id, strokes), t('attendance.sheet.signedOnDevice'), () =>
+                  firstFocusable(document.querySelector(`[data-testid=sheet-line][data-line-id="${signer.id}"]`)));
           if (ok) setSigning(null);
         }}
       />
@@ -205,7 +218,7 @@ function LineRow(props: {
   const name = `${line.student.lastName.toUpperCase()} ${line.student.firstName}`;
   const quick: LineStatus[] = ['present', 'late', 'absent'];
   return (
-    <Table.Tr data-testid="sheet-line" data-student={name}>
+    <Table.Tr data-testid="sheet-line" data-student={name} data-line-id={line.id}>
       <Table.Td>
         <Text fw={600} size="sm">
           {name}
@@ -226,6 +239,7 @@ function LineRow(props: {
                 key={status}
                 size="compact-xs"
                 variant={draft?.status === status ? 'filled' : 'default'}
+                aria-pressed={draft?.status === status}
                 color={status === 'absent' ? 'red' : status === 'late' ? 'orange' : 'green'}
                 onClick={() => props.onStatus(status)}
                 data-testid={`mark-${status}`}
@@ -296,7 +310,7 @@ function SignDialog(props: { title: string; intro: string; opened: boolean; busy
   const { t } = useTranslation();
   const [strokes, setStrokes] = useState<Strokes | null>(null);
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} title={props.title} size="lg" centered>
+    <Modal opened={props.opened} onClose={props.onCancel} title={props.title} size="lg" centered closeButtonProps={{ 'aria-label': t('dialog.cancel') }}>
       <Stack>
         <Text size="sm">{props.intro}</Text>
         {props.opened && <SignaturePad onChange={setStrokes} />}

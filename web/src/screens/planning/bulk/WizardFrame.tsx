@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
 import type { FormikValues } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
+import { firstFocusable } from '../../../shared/focus';
 import { ServerForm, type ServerFormApi } from '../../../shared/form';
 import { PageTitle } from '../../../shared/PageTitle';
 import type { Operation } from './api';
@@ -31,6 +32,17 @@ interface WizardFrameProps<V extends FormikValues> {
 export function WizardFrame<V extends FormikValues>(props: WizardFrameProps<V>) {
   const { t } = useTranslation();
   const { wizard, step, operation } = props;
+  const card = useRef<HTMLDivElement>(null);
+  const run = useRef<HTMLDivElement>(null);
+  // The button that changed the view (Next, Previous, Start) is gone or hidden: the new step's first field, or the
+  // run, takes the focus, so the keyboard goes on from there instead of from the top of the page.
+  const view = operation ? `run:${operation.id}` : `step:${step}`;
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    (operation ? run.current : firstFocusable(card.current))?.focus();
+  }, [view]);
   return (
     <Stack gap="lg" maw={props.width} data-testid={`mass-${wizard}-page`}>
       <PageTitle
@@ -53,9 +65,11 @@ export function WizardFrame<V extends FormikValues>(props: WizardFrameProps<V>) 
         ))}
       </Stepper>
       {operation ? (
-        <RunPanel key={operation.id} initial={operation} onAnother={props.onAnother} anotherLabel={t(`planning.bulk.${wizard}.another`)} />
+        <Box ref={run} tabIndex={-1} role="region" aria-label={t('planning.bulk.run.progress')} data-testid="run-region">
+          <RunPanel key={operation.id} initial={operation} onAnother={props.onAnother} anotherLabel={t(`planning.bulk.${wizard}.another`)} />
+        </Box>
       ) : (
-        <Card withBorder radius="lg" padding="lg">
+        <Card ref={card} withBorder radius="lg" padding="lg">
           <ServerForm form={props.form} data-testid={`mass-${wizard}-form`}>
             {props.children}
             <Group justify="space-between">

@@ -5,12 +5,13 @@ import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
 import { useMe } from '../../../session';
+import { refocus } from '../../../shared/focus';
 import { errorMessage } from '../../../shared/http';
 import { PageTitle } from '../../../shared/PageTitle';
 import { toast } from '../../../shared/toast';
 import { ConflictAlert } from '../shared/ConflictAlert';
 import { refusalOf, type FreeSlot } from '../shared/conflicts';
-import { calendarDay, fromCalendarTime } from '../shared/time';
+import { calendarDay, fromCalendarTime, mondayOf, parisToday } from '../shared/time';
 import { optionsOfCampuses, usePlanningOptions } from '../shared/usePlanningOptions';
 import { loadCancelledLessons, loadLessons, updateLesson, type LessonEvent } from './api';
 import { FilterBar } from './FilterBar';
@@ -44,6 +45,8 @@ export function CalendarPage() {
   const [refusal, setRefusal] = useState<MoveRefusal | null>(null);
   const [applying, setApplying] = useState(false);
   const initial = useRef({ view: filters.view, date: filters.date });
+  // What had the focus when the dialog opened: it gets it back on close (Mantine does so only for dialogs it kept mounted).
+  const opener = useRef<Element | null>(null);
 
   const campusIds = useMemo(() => (filters.campus ? [filters.campus] : options.campuses.map((c) => c.uuid)), [filters.campus, options.campuses]);
   const scoped = useMemo(() => optionsOfCampuses(options, filters.campus ? [filters.campus] : []), [options, filters.campus]);
@@ -110,7 +113,28 @@ export function CalendarPage() {
     // A day picked in the month view becomes a morning lesson of that day.
     const start = arg.allDay ? `${calendarDay(arg.start)}T09:00` : wall(arg.start);
     const end = arg.allDay ? `${calendarDay(arg.start)}T12:00` : wall(arg.end);
-    setDialog({ mode: 'create', campus, start, end });
+    openDialog({ mode: 'create', campus, start, end });
+  };
+
+  // A lesson without drawing a range (the keyboard's way): today if it is shown, else the first day shown, 09:00–11:00.
+  const newLesson = () => {
+    const today = parisToday();
+    const day = !filters.date || mondayOf(filters.date) === mondayOf(today) ? today : filters.date;
+    openDialog({ mode: 'create', campus: filters.campus ?? options.campuses[0]?.uuid ?? '', start: `${day}T09:00`, end: `${day}T11:00` });
+  };
+
+  const openDialog = (state: LessonDialogState) => {
+    opener.current = document.activeElement;
+    setDialog(state);
+  };
+  /** Back to the lesson (redrawn after a reload), else to what opened the dialog, else to the calendar. */
+  const closeDialog = () => {
+    const lessonId = dialog?.mode === 'edit' ? dialog.lesson.uuid : null;
+    setDialog(null);
+    refocus(
+      () => (lessonId ? document.querySelector(`.planning-calendar [data-lesson-id="${lessonId}"]`)?.closest('.fc-event') : null) ?? opener.current,
+      () => document.querySelector('.planning-calendar'),
+    );
   };
 
   const move = async (lessonId: string, startAt: string, endAt: string) => {
@@ -164,6 +188,9 @@ export function CalendarPage() {
           </PageLink>
           {canEdit && (
             <>
+              <Button variant="default" onClick={newLesson} data-testid="new-lesson">
+                {t('planning.calendar.newTitle')}
+              </Button>
               <PageLink page="planning.massEdit" data-testid="mass-edit-link">
                 <Button variant="light" component="span">
                   {t('planning.calendar.massEdit')}
@@ -202,7 +229,7 @@ export function CalendarPage() {
         hiddenDays={hiddenDays}
         onRange={onRange}
         onSelect={onSelect}
-        onOpen={(lesson) => setDialog({ mode: 'edit', lesson })}
+        onOpen={(lesson) => openDialog({ mode: 'edit', lesson })}
         onChange={onChange}
       />
       {dialog && (
@@ -211,9 +238,9 @@ export function CalendarPage() {
           options={options}
           canEdit={canEdit}
           calendarId={filters.campus ?? (dialog.mode === 'edit' ? dialog.lesson.campus.uuid : dialog.campus)}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSaved={(change) => {
-            setDialog(null);
+            closeDialog();
             // A new cancelled id reloads through cancelledKey; anything else reloads here.
             if (change?.cancelledId) setCancelledIds((ids) => [...ids, change.cancelledId!]);
             else void reload();

@@ -114,7 +114,15 @@ export function LessonDialog({ state, options, canEdit, calendarId, onClose, onS
     ? [t('planning.calendar.editTitle'), lesson.schoolSubject ? `${lesson.schoolSubject.shortName} – ${lesson.schoolSubject.name}` : null].filter(Boolean).join(' · ')
     : t('planning.calendar.newTitle');
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>{title}</Text>} size="xl" centered data-testid="lesson-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={700}>{title}</Text>}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t('planning.calendar.close') }}
+      data-testid="lesson-dialog"
+    >
       <Stack gap="md">
         {lesson && (
           <Group gap="xs" data-testid="lesson-state">

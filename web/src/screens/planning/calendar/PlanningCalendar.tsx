@@ -42,7 +42,8 @@ export function PlanningCalendar({ lessons, language, canEdit, initialView, init
   const ref = useRef<FullCalendar>(null);
   const events = useMemo(() => lessons.map((lesson) => toEvent(lesson, canEdit)), [lessons, canEdit]);
   return (
-    <div className="planning-calendar" data-testid="planning-calendar">
+    // tabIndex -1: the focus can come back here when the lesson a dialog showed is gone (deleted).
+    <div className="planning-calendar" data-testid="planning-calendar" tabIndex={-1}>
       <FullCalendar
         ref={ref}
         plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin]}
