@@ -64,7 +64,10 @@ describe('login and sessions', () => {
     const before = await client.graphql('query IsLogged { IsLogged { isLogged } }');
     expect(before.json.data.IsLogged.isLogged).toBe(false);
     expect((await client.get('/api/auth/me')).status).toBe(401);
+    // The web's session probe: a visitor is an answer, not an error (no 401 on the login page).
+    expect(await client.get('/api/auth/session')).toMatchObject({ status: 200, json: { actor: null } });
     await client.login(demo('student'));
+    expect((await client.get('/api/auth/session')).json.actor).toMatchObject({ space: 'student', typologies: ['student'] });
     expect((await client.graphql('query IsLogged { IsLogged { isLogged } }')).json.data.IsLogged.isLogged).toBe(true);
     const me = await client.get('/api/auth/me');
     expect(me.json.actor).toMatchObject({ space: 'student', typologies: ['student'] });

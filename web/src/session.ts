@@ -38,7 +38,7 @@ export function setMe(next: Me | null): void {
   emit();
 }
 
-/** Loads the session once (GET /api/auth/me); later calls resolve with the current actor. */
+/** Loads the session once (GET /api/auth/session: the actor, or null for a visitor); later calls resolve with the current actor. */
 export async function ensureSession(): Promise<Me | null> {
   if (!loading) {
     loading = fetchMe().then((actor) => {
@@ -52,7 +52,7 @@ export async function ensureSession(): Promise<Me | null> {
 
 async function fetchMe(): Promise<Me | null> {
   try {
-    const response = await apiFetch('/api/auth/me');
+    const response = await apiFetch('/api/auth/session');
     if (!response.ok) return null;
     const body = (await readJson(response)) as { actor?: Me } | null;
     return body?.actor ?? null;

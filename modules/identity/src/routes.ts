@@ -45,6 +45,11 @@ export const routes: RouteDefinition<IdentityServices>[] = [
     handler: ({ actor, core }) => ({ actor: presentMe(actor!, core.permissions) }),
   },
   {
+    // The web's session probe: a visitor who is not logged in is an answer (actor null), not an error.
+    name: 'session', method: 'get', path: '/auth/session', permission: 'public',
+    handler: ({ actor, core }) => ({ actor: actor ? presentMe(actor, core.permissions) : null }),
+  },
+  {
     name: 'language', method: 'post', path: { en: '/language', fr: '/langue' }, permission: 'public', body: languageSchema,
     async handler({ body, actor, koa, core }) {
       koa.cookies.set(languageCookie, body.language, { httpOnly: false, sameSite: 'lax', secure: core.config.cookieSecure, maxAge: 365 * 24 * 3600 * 1000 });
