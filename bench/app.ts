@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
 import { managerEmail, managerPassword, type GeneratedCentre } from './generate.js';
-import { uploadBenchModule } from './measure-upload.js';
+import { benchVideoMaxMegabytes } from './measure-upload.js';
 
 /** A tiny HTTP client that keeps the session cookie and speaks JSON, as the web client does. */
 export class BenchClient {
@@ -38,6 +38,11 @@ export class BenchClient {
     return this.request('POST', '/api/graphql', { query, variables });
   }
 
+  /** The session's cookies as a `cookie` header (for requests made by another program, curl). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async login(email: string, password: string): Promise<void> {
     const response = await this.request('POST', '/api/auth/login', { email, password });
     if (response.status !== 200) throw new Error(`login ${email} failed: ${response.status} ${response.text}`);
@@ -61,7 +66,9 @@ export async function startBenchApp(centre: GeneratedCentre, temporalAddress: st
     // As in production (tests turn it off).
     SESSION_CACHE_MS: '2000',
   });
-  const core = await createCore({ config, modules: [...(await discoverModules()), uploadBenchModule], log: createLogger('error') });
+  // The files module reads its typologies' sizes when the core is made: the upload figure's video limit (its default is 50 MB).
+  process.env.FILES_VIDEO_MAX_MB ??= String(benchVideoMaxMegabytes);
+  const core = await createCore({ config, modules: await discoverModules(), log: createLogger('error') });
   const server = await core.listen(0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const manager = new BenchClient(baseUrl);

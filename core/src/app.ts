@@ -128,7 +128,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const schemaParts: SchemaPart[] = [operationsGraphql(operations)];
   for (const mod of modules) {
     const s = services.get(mod.name);
-    if (mod.routes) tables.push({ routes: mod.routes, services: s });
+    if (mod.routes) tables.push({ routes: typeof mod.routes === 'function' ? mod.routes(s as never) : mod.routes, services: s });
     if (mod.graphql) schemaParts.push({ owner: mod.name, typeDefs: mod.graphql.typeDefs, permissions: mod.graphql.permissions, resolvers: mod.graphql.resolvers(s, deps) });
   }
   const routes: MountedRoute[] = mountRoutes(router, tables, deps, permissions);

@@ -119,7 +119,8 @@ export interface ModuleDefinition<Services = unknown> {
   permissions?: PermissionDeclaration[];
   locales?: { fr: Catalogue; en: Catalogue };
   services?: (deps: CoreDeps) => Services;
-  routes?: RouteDefinition<Services>[];
+  /** The module's routes; a function of its services when a route's declaration follows a setting (an upload's maxBytes). */
+  routes?: RouteDefinition<Services>[] | ((services: Services) => RouteDefinition<Services>[]);
   graphql?: GraphqlContribution<Services>;
   /** Records whose change history the web shows (the audit trail itself is the core's, for every table). */
   history?: HistoryDeclaration<Services>[];

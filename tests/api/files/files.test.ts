@@ -155,6 +155,32 @@ describe('files (SPEC §2 routes)', () => {
     expect(await app.core.db.knex('files_documents').where({ folder_id: box.id })).toEqual([]);
   });
 
+  it('takes each typology\'s largest file from FILES_<TYPOLOGY>_MAX_MB: the page is told, a bigger file is refused in SPEC wording, the route reads no further', async () => {
+    const paris = await campus('Paris');
+    const defaults = await loggedIn(app, demo('pedagogy'), 'fr');
+    expect((await defaults.get(`/api/files?campus=${paris}`)).json.typologies.document).toMatchObject({ minBytes: 1, maxBytes: 20 * 1024 * 1024 });
+    const sizes = { FILES_DOCUMENT_MAX_MB: '1', FILES_IMAGE_MAX_MB: '1', FILES_VIDEO_MAX_MB: '2', FILES_AUDIO_MAX_MB: '1' };
+    Object.assign(process.env, sizes);
+    const small = await startTestApp().finally(() => {
+      for (const name of Object.keys(sizes)) delete process.env[name];
+    });
+    try {
+      const fr = await loggedIn(small, demo('pedagogy'), 'fr');
+      const listed = (await fr.get(`/api/files?campus=${paris}`)).json.typologies;
+      expect(Object.fromEntries(Object.entries(listed).map(([typology, rule]: [string, any]) => [typology, rule.maxBytes / 1024 / 1024]))).toEqual({ document: 1, image: 1, video: 2, audio: 1 });
+      const box = await folder(fr, { folderName: `Sizes ${tag()}`, campus: paris });
+      const text = (size: number) => ({ bytes: Buffer.alloc(size, 'a'), name: 'notes.txt' });
+      const over = await put(fr, { fileTypologyReference: 'document', fileFolder: box.id }, text(1.5 * 1024 * 1024));
+      expect(over.status).toBe(422);
+      expect(over.json.errors).toEqual([{ path: 'file', message: 'La taille maximale (1 Mo) ne peut pas être plus petite que celle du fichier (1,5 Mo).' }]);
+      // The route reads up to the largest typology's size (video, 2 MB) and no further.
+      expect((await put(fr, { fileTypologyReference: 'document', fileFolder: box.id }, text(3 * 1024 * 1024))).status).toBe(413);
+      expect((await put(fr, { fileTypologyReference: 'document', fileFolder: box.id }, text(1024 * 1024))).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('stores a ../ file name safely: its last segment as the name, a server-made key', async () => {
     const pedagogy = await loggedIn(app, demo('pedagogy'), 'en');
     const box = await folder(pedagogy, { folderName: `Names ${tag()}`, campus: await campus('Paris') });
@@ -182,7 +208,7 @@ describe('files (SPEC §2 routes)', () => {
     expect((await lyon.get(`/api/files/${file.id}/edit`)).status).toBe(404);
     expect((await put(lyon, { fileTypologyReference: 'document', fileToReplace: file.id }, { bytes: tinyPdf, name: 'x.pdf' })).status).toBe(404);
     expect((await put(lyon, { fileTypologyReference: 'document', fileFolder: box.id }, { bytes: tinyPdf, name: 'x.pdf' })).status).toBe(404);
-    expect((await lyon.get(`/api/files?campus=${paris}`)).json).toEqual({ folders: [], files: [] });
+    expect((await lyon.get(`/api/files?campus=${paris}`)).json).toMatchObject({ folders: [], files: [] });
     const lyonList = await lyon.get('/api/files');
     expect(lyonList.json.files.some((f: any) => f.id === file.id)).toBe(false);
     expect((await lyon.graphql(createFolder, { input: { folderName: 'Intrus', campus: paris } })).json.errors[0].extensions.violations[0].path).toBe('campus');

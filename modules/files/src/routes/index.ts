@@ -2,7 +2,7 @@ import { idParam, type RouteContext, type RouteDefinition } from '@alterna/core'
 import { perm } from '../permissions.js';
 import type { FilesServices } from '../services/index.js';
 import {
-  editFileSchema, expirationSchema, togglePublishedSchema, uploadContentTypes, uploadMaxBytes, uploadSchema, type UploadInput,
+  editFileSchema, expirationSchema, largestFile, togglePublishedSchema, uploadContentTypes, uploadSchema, type UploadInput,
 } from '../validation/index.js';
 
 type Route = RouteDefinition<FilesServices>;
@@ -24,17 +24,18 @@ export const paths = {
 } as const;
 
 /**
- * Every type a typology may take, up to the largest typology's size (read no further); the typology's own
+ * Every type a typology may take, up to the largest typology's size in force (read no further); the typology's own
  * SPEC §5 rules (kind, sizes) are the service's, with their messages.
  */
-const upload = { maxBytes: uploadMaxBytes, accept: [...uploadContentTypes], required: true };
+const uploadSpec = (services: FilesServices) => ({ maxBytes: largestFile(services.typologies), accept: [...uploadContentTypes], required: true });
 
 async function uploaded(ctx: Ctx) {
   const { file, replaced } = await ctx.services.documents.upload(ctx.actor, ctx.body as UploadInput, ctx.file, { t: ctx.t, language: ctx.language });
   return { success: true, message: ctx.t(replaced ? 'files.upload.replaced' : 'files.upload.success', { name: file.name }), file };
 }
 
-export const routes: Route[] = [
+/** The module's routes; the upload routes' limit follows the typologies' sizes in force. */
+export const routes = (services: FilesServices): Route[] => [
   {
     name: 'files', method: 'get', permission: perm.read, path: paths.list,
     handler: (ctx) => ctx.services.documents.list(ctx.actor, idParam(ctx.query.campus, 'campus', ctx.t)),
@@ -65,8 +66,8 @@ export const routes: Route[] = [
     name: 'files_toggle_published', method: 'post', permission: perm.manage, path: paths.togglePublished, body: togglePublishedSchema,
     handler: async (ctx) => ({ file: await ctx.services.documents.togglePublished(ctx.actor, ctx.body.fileId) }),
   },
-  { name: 'files_upload', method: 'post', permission: perm.manage, path: paths.upload, body: uploadSchema, upload, handler: uploaded },
-  { name: 'files_multiple_upload', method: 'post', permission: perm.manage, path: paths.multipleUpload, body: uploadSchema, upload, handler: uploaded },
+  { name: 'files_upload', method: 'post', permission: perm.manage, path: paths.upload, body: uploadSchema, upload: uploadSpec(services), handler: uploaded },
+  { name: 'files_multiple_upload', method: 'post', permission: perm.manage, path: paths.multipleUpload, body: uploadSchema, upload: uploadSpec(services), handler: uploaded },
   {
     // SPEC §7: form data fileId and fileExpirationDate; 200 → success.message.
     name: 'files_update_expiration_date', method: 'post', permission: perm.manage, path: paths.expiration, body: expirationSchema, scriptedForm: true,

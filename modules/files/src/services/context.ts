@@ -1,6 +1,7 @@
 import { NotFoundError, ValidationError, type Actor, type CoreDeps, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { FilesDocumentModel, FilesFolderModel } from '../models/index.js';
 import { perm } from '../permissions.js';
+import type { TypologyRules } from '../validation/index.js';
 
 /** What every files service shares: the connection, and who may read or change which folder and file. */
 export interface FilesContext {
@@ -9,6 +10,8 @@ export interface FilesContext {
   permissions: PermissionMatrix;
   /** Days before its expiration date a file's owner is told (FILES_EXPIRY_WARNING_DAYS). */
   warningDays: number;
+  /** Each typology's accepted types and sizes in force (FILES_<TYPOLOGY>_MAX_MB). */
+  typologies: TypologyRules;
   /** A folder staff of its campus read; 404 for one out of reach (another campus's is not revealed). */
   readableFolder(actor: Actor | null, id: string, db?: Knex): Promise<FilesFolderModel>;
   /** A folder managers of its campus change (read-only staff get Access Denied). */
@@ -18,13 +21,14 @@ export interface FilesContext {
   refuse(t: Translate, key: string, path?: string, values?: Record<string, unknown>): never;
 }
 
-export function filesContext(core: CoreDeps, warningDays: number): FilesContext {
+export function filesContext(core: CoreDeps, warningDays: number, typologies: TypologyRules): FilesContext {
   const permissions: PermissionMatrix = core.permissions;
   const ctx: FilesContext = {
     core,
     knex: core.knex,
     permissions,
     warningDays,
+    typologies,
     async readableFolder(actor, id, db = core.knex) {
       permissions.assert(actor, perm.read);
       const folder = await FilesFolderModel.query(db).findById(id);

@@ -3,7 +3,7 @@ import {
 } from '@alterna/core';
 import { FilesDocumentModel } from '../models/index.js';
 import { perm } from '../permissions.js';
-import { fileTypologies, uploadProblems, type EditFileInput, type FileTypology, type UploadInput } from '../validation/index.js';
+import { uploadProblems, type EditFileInput, type FileTypology, type TypologyRules, type UploadInput } from '../validation/index.js';
 import type { FilesContext } from './context.js';
 import { folderRows, toFolder, type Folder } from './folders.js';
 
@@ -47,8 +47,8 @@ export interface DocumentsService {
   togglePublished(actor: Actor | null, id: string): Promise<ManagedFile>;
   setExpiration(actor: Actor | null, id: string, day: string | null): Promise<ManagedFile>;
   remove(actor: Actor | null, id: string): Promise<void>;
-  /** Staff: the folders and files of their campuses (one campus when given). */
-  list(actor: Actor | null, campusId: string | null): Promise<{ folders: Folder[]; files: ManagedFile[] }>;
+  /** Staff: the folders and files of their campuses (one campus when given), and each typology's rule in force for the uploaders. */
+  list(actor: Actor | null, campusId: string | null): Promise<{ folders: Folder[]; files: ManagedFile[]; typologies: TypologyRules }>;
   /** The published, unexpired files of the folders the actor's planning groups may see. */
   mine(actor: Actor | null): Promise<{ folders: VisibleFolder[] }>;
   /** The bytes, for staff of its campus or a person who sees it. */
@@ -133,7 +133,7 @@ export function documentsService(ctx: FilesContext): DocumentsService {
     async upload(actor, input, file, { t, language }) {
       permissions.assert(actor, perm.manage);
       if (!file) throw new ValidationError([{ path: 'file', message: t('validation.noFile') as string }]);
-      const problems = uploadProblems({ type: file.contentType, size: file.size }, fileTypologies[input.fileTypologyReference as FileTypology], language);
+      const problems = uploadProblems({ type: file.contentType, size: file.size }, ctx.typologies[input.fileTypologyReference as FileTypology], language);
       if (problems.length) throw new ValidationError(problems.map((p) => ({ path: 'file', message: t(p.key, p.values) as string })));
       await checkPeople(knex, t, { fileUser: input.fileUser, fileOwner: input.fileOwner });
       return knex.transaction(async (trx) => {
@@ -208,7 +208,7 @@ export function documentsService(ctx: FilesContext): DocumentsService {
         folderRows(knex).whereIn('f.campus_id', campuses),
         fileRows(knex).whereIn('d.campus_id', campuses),
       ]);
-      return { folders: folders.map(toFolder), files: files.map(toFile) };
+      return { folders: folders.map(toFolder), files: files.map(toFile), typologies: ctx.typologies };
     },
 
     async mine(actor) {

@@ -25,7 +25,11 @@ const videoTypes = ['video/mp4', 'video/webm', 'video/quicktime', 'video/mpeg', 
 
 const megabyte = 1024 * 1024;
 
-/** The typologies a file is uploaded under (`fileTypologyReference`), each with what it accepts. */
+/**
+ * The typologies a file is uploaded under (`fileTypologyReference`), each with what it accepts and its default sizes.
+ * SPEC §5 checks a minimum and a maximum size without naming them: the maxima are settings of the server
+ * (FILES_<TYPOLOGY>_MAX_MB), which hands the ones in force to the page (`typologyRules`).
+ */
 export const fileTypologies = {
   document: { accept: [pdf, ...wordTypes, ...sheetTypes, 'text/plain', 'application/zip', ...imageTypes, ...audioTypes], minBytes: 1, maxBytes: 20 * megabyte },
   image: { accept: ['image/*'], minBytes: 1, maxBytes: 10 * megabyte },
@@ -38,8 +42,18 @@ export const fileTypologyReferences = Object.keys(fileTypologies) as FileTypolog
 
 /** Every content type the upload route takes (sniffed from the bytes); each typology then narrows it. */
 export const uploadContentTypes: readonly string[] = [...new Set([pdf, ...wordTypes, ...sheetTypes, 'text/plain', 'application/zip', ...imageTypes, ...audioTypes, ...videoTypes])];
+
+/** Each typology's rule: what it accepts, its sizes. */
+export type TypologyRules = Record<FileTypology, UploadRule>;
+
+/** The typologies' rules with the largest file of each in force (bytes; a typology left out keeps its default). */
+export function typologyRules(maxBytes: Partial<Record<FileTypology, number>> = {}): TypologyRules {
+  const rule = (typology: FileTypology): UploadRule => ({ ...fileTypologies[typology], maxBytes: maxBytes[typology] ?? fileTypologies[typology].maxBytes });
+  return { document: rule('document'), image: rule('image'), video: rule('video'), audio: rule('audio') };
+}
+
 /** The largest file of any typology: what the upload route reads at most. */
-export const uploadMaxBytes = Math.max(...Object.values(fileTypologies).map((rule) => rule.maxBytes));
+export const largestFile = (rules: TypologyRules): number => Math.max(...Object.values(rules).map((rule) => rule.maxBytes));
 
 /** SPEC §9: the multi-file dropzone sends this many files at once. */
 export const parallelUploads = 4;

@@ -3,11 +3,12 @@ import {
   ActionIcon, Alert, Anchor, Badge, Button, Card, FileButton, Grid, Group, Modal, MultiSelect, NavLink, Select, Stack, Switch, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fileTypologies, fileTypologyReferences, formatSize, uploadIgnored, uploadProblems, type FileTypology } from '@alterna/files/validation';
+import { fileTypologyReferences, formatSize, typologyRules, uploadIgnored, uploadProblems, type FileTypology, type TypologyRules } from '@alterna/files/validation';
 import { DateField } from '../../shared/DateFields';
 import { confirm, errorDialog, successDialog } from '../../shared/dialogs';
 import { errorMessage, type Violation, ViolationError } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
+import { HistoryButton } from '../../shared/HistoryPanel';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { useMe } from '../../session';
@@ -37,6 +38,8 @@ export function DocumentsPage() {
   }, [page.data]);
   const folder = folders.find((f) => f.id === selected) ?? null;
   const files = (page.data?.files ?? []).filter((file) => file.folderId === selected);
+  // The server's sizes (FILES_<TYPOLOGY>_MAX_MB), the defaults until the page is read.
+  const typologies = page.data?.typologies ?? typologyRules();
 
   async function removeFolder(target: Folder) {
     const ok = await confirm({ title: t('files.folders.deleteTitle'), message: t('files.folders.deleteConfirm', { name: target.folderName }), color: 'red', confirmLabel: t('files.actions.delete') });
@@ -98,8 +101,8 @@ export function DocumentsPage() {
                   </Group>
                 )}
               </Group>
-              <FilesTable files={files} canManage={canManage} onChanged={() => void page.reload()} />
-              {canManage && <FilesDropzone folderId={folder.id} onUploaded={() => void page.reload()} />}
+              <FilesTable files={files} typologies={typologies} canManage={canManage} onChanged={() => void page.reload()} />
+              {canManage && <FilesDropzone folderId={folder.id} typologies={typologies} onUploaded={() => void page.reload()} />}
             </Stack>
           ) : (
             page.data && <Text c="dimmed">{t('files.folders.choose')}</Text>
@@ -152,7 +155,7 @@ function FolderTree({ folders, parent, selected, onSelect }: { folders: Folder[]
   );
 }
 
-function FilesTable({ files, canManage, onChanged }: { files: ManagedFile[]; canManage: boolean; onChanged: () => void }) {
+function FilesTable({ files, typologies, canManage, onChanged }: { files: ManagedFile[]; typologies: TypologyRules; canManage: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'fr';
   const [editing, setEditing] = useState<ManagedFile | null>(null);
@@ -207,7 +210,10 @@ function FilesTable({ files, canManage, onChanged }: { files: ManagedFile[]; can
             <Table.Tr key={file.id} data-testid="file-row" data-name={file.name}>
               <Table.Td w={40}><StoredFileIcon contentType={file.contentType} name={file.name} /></Table.Td>
               <Table.Td>
-                <Anchor href={downloadUrl(file.id)} size="sm" fw={500}>{file.name}</Anchor>
+                <Group gap={4} wrap="nowrap">
+                  <Anchor href={downloadUrl(file.id)} size="sm" fw={500}>{file.name}</Anchor>
+                  <HistoryButton kind="file" id={file.id} icon name={file.name} />
+                </Group>
                 <Text size="xs" c="dimmed">{formatSize(file.size, language)}{file.owner ? ` · ${t('files.table.owner', { name: `${file.owner.firstName} ${file.owner.lastName}` })}` : ''}</Text>
               </Table.Td>
               <Table.Td>{t(`files.typologies.${file.typologyReference}`)}</Table.Td>
@@ -232,7 +238,7 @@ function FilesTable({ files, canManage, onChanged }: { files: ManagedFile[]; can
           ))}
         </Table.Tbody>
       </Table>
-      {editing && <FileDialog file={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); onChanged(); }} />}
+      {editing && <FileDialog file={editing} typologies={typologies} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); onChanged(); }} />}
     </Table.ScrollContainer>
   );
 }
@@ -241,7 +247,7 @@ function FilesTable({ files, canManage, onChanged }: { files: ManagedFile[]; can
  * A file's name and typology, and its replacement: the default uploader (SPEC §9: one file, auto upload) sends the
  * chosen file at once under the file's typology; the old bytes stay until the new ones are stored.
  */
-function FileDialog({ file, onClose, onSaved }: { file: ManagedFile; onClose: () => void; onSaved: () => void }) {
+function FileDialog({ file, typologies, onClose, onSaved }: { file: ManagedFile; typologies: TypologyRules; onClose: () => void; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'fr';
   const [name, setName] = useState(file.name);
@@ -265,7 +271,7 @@ function FileDialog({ file, onClose, onSaved }: { file: ManagedFile; onClose: ()
 
   async function replace(chosen: File | null) {
     if (!chosen || uploadIgnored({ blockAutoUpload: true, typologyReference: typology })) return;
-    const problems = uploadProblems({ type: chosen.type, size: chosen.size }, fileTypologies[typology], language);
+    const problems = uploadProblems({ type: chosen.type, size: chosen.size }, typologies[typology], language);
     if (problems.length) {
       toast.error(<span style={{ whiteSpace: 'pre-line' }}>{problems.map((p) => t(p.key, p.values)).join('\n')}</span>);
       return;

@@ -3,7 +3,7 @@ import { useDropzone } from 'react-dropzone';
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  fileTypologies, fileTypologyReferences, formatSize, parallelUploads, uploadIgnored, uploadProblems, type FileTypology,
+  fileTypologyReferences, formatSize, parallelUploads, uploadIgnored, uploadProblems, type FileTypology, type TypologyRules,
 } from '@alterna/files/validation';
 import { errorMessage } from '../../shared/http';
 import { toast } from '../../shared/toast';
@@ -25,7 +25,7 @@ let nextKey = 1;
  * The multi-file dropzone (SPEC §7/§9): dropped files wait in a queue; "Send" uploads them to the folder in
  * batches of 4 in parallel. Each item goes pending → done or error; errors come together in one toast, line by line.
  */
-export function FilesDropzone({ folderId, onUploaded }: { folderId: string; onUploaded: () => void }) {
+export function FilesDropzone({ folderId, typologies, onUploaded }: { folderId: string; typologies: TypologyRules; onUploaded: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'fr';
   const [typology, setTypology] = useState<FileTypology | null>('document');
@@ -38,7 +38,7 @@ export function FilesDropzone({ folderId, onUploaded }: { folderId: string; onUp
 
   const onDrop = (files: File[]) => {
     if (!typology) return;
-    const rule = fileTypologies[typology];
+    const rule = typologies[typology];
     const added = files.map((file): Item => {
       const problems = uploadProblems({ type: file.type, size: file.size }, rule, language);
       return { key: nextKey++, file, status: problems.length ? 'error' : 'pending', message: problems.map((p) => t(p.key, p.values)).join('\n') || null };
@@ -98,7 +98,7 @@ export function FilesDropzone({ folderId, onUploaded }: { folderId: string; onUp
         />
         {typology && (
           <Text size="sm" c="dimmed" pb={6}>
-            {t('files.uploader.limit', { max: formatSize(fileTypologies[typology].maxBytes, language) })}
+            {t('files.uploader.limit', { max: formatSize(typologies[typology].maxBytes, language) })}
           </Text>
         )}
       </Group>

@@ -1,4 +1,5 @@
 import type { Folder, ManagedFile, VisibleFolder } from '@alterna/files/types';
+import type { TypologyRules } from '@alterna/files/validation';
 import { apiFetch, readJson, requestForm, requestJson, ViolationError, bodyViolations } from '../../shared/http';
 import { gql } from '../../shared/gql';
 import i18n from '../../i18n';
@@ -7,8 +8,8 @@ export type { Folder, ManagedFile, VisibleFolder } from '@alterna/files/types';
 
 const enc = encodeURIComponent;
 
-/** Staff: the folders and files of a campus. */
-export const loadDocuments = (campus: string) => requestJson<{ folders: Folder[]; files: ManagedFile[] }>('GET', `/api/files?campus=${enc(campus)}`);
+/** Staff: the folders and files of a campus, and each typology's sizes in force on the server. */
+export const loadDocuments = (campus: string) => requestJson<{ folders: Folder[]; files: ManagedFile[]; typologies: TypologyRules }>('GET', `/api/files?campus=${enc(campus)}`);
 /** Students, teachers and tutors: the published files they may see. */
 export const loadMyDocuments = () => requestJson<{ folders: VisibleFolder[] }>('GET', '/api/my-documents');
 export const downloadUrl = (id: string) => `/api/files/${enc(id)}/download`;
