@@ -9,3 +9,4 @@ export * from './marks/report-cards-zip.js';
 export * from './booklets/index.js';
 export * from './mass-email/index.js';
 export * from './files/expiry.js';
+export * from './news/unused-uploads.js';

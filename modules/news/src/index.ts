@@ -23,5 +23,11 @@ export default defineModule<NewsServices>({
   permissions,
   services: (core) => newsServices(core),
   routes,
+  // workflows/src/news/contract.ts (workflows depends on this module, so the type is not imported).
+  activities: (services) => ({
+    newsUnusedUploadsRemove: (limit: number) => services.news.removeUnused(limit),
+  }),
+  // Every night (03:30 UTC): images and files sent from the form and left unused for a day go.
+  schedules: [{ id: 'news-unused-uploads', workflowType: 'newsUnusedUploads', cron: '30 3 * * *' }],
   seed: (_services, core, knex) => seedNews(core, knex),
 });

@@ -185,12 +185,34 @@ describe('news: writing, publishing and who reads it', () => {
     const loose = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'b.png')).json.file.url;
     expect((await remove(loose)).json).toEqual({ success: 1, message: "L'image a été supprimée." });
     expect((await manager.get(loose)).status).toBe(404);
+  });
 
-    // An upload no item took for more than a day goes when its sender uploads again.
-    const forgotten = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'c.png')).json.file.url as string;
-    await app.core.db.knex('news_files').where('file_id', forgotten.split('/').pop()).update({ created_at: app.core.db.knex.raw("now() - interval '2 days'") });
-    await upload(manager, '/api/news/files', pdfBytes, 'd.pdf');
+  it('the nightly cleanup (schedule news-unused-uploads) removes what the form sent and no item took within a day, nothing else; a rerun removes nothing', async () => {
+    const { t1, paris } = await setup();
+    const knex = app.core.db.knex;
+    const manager = await client(demo('pedagogy'));
+    const news = app.core.modules.find((m) => m.name === 'news')!;
+    expect(news.schedules).toContainEqual({ id: 'news-unused-uploads', workflowType: 'newsUnusedUploads', cron: '30 3 * * *' });
+    const activities = news.activities!(app.core.services('news'), app.core.deps);
+    const idOf = (url: string) => url.split('/').pop()!;
+    const forgotten = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'a.png')).json.file.url as string;
+    const recent = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'b.png')).json.file.url as string;
+    const used = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'c.png')).json.file.url as string;
+    const attachment = (await upload(manager, '/api/news/files', pdfBytes, 'd.pdf')).json.file.id as string;
+    const page = await manager.post('/api/news/new', {
+      type: 'page', title: 'Gardée', recipients: ['student'], campusIds: [paris], trainingIds: [t1.trainingId],
+      content: { blocks: [{ type: 'image', data: { file: { url: used } } }] },
+    });
+    const file = await manager.post('/api/news/new', { type: 'file', title: 'Fichier', fileId: attachment, recipients: ['student'], campusIds: [paris] });
+    expect([page.status, file.status]).toEqual([200, 200]);
+    await knex('news_files').whereIn('file_id', [idOf(forgotten), idOf(used), attachment]).update({ created_at: knex.raw("now() - interval '2 days'") });
+
+    expect(await activities.newsUnusedUploadsRemove!(500)).toBe(1);
     expect((await manager.get(forgotten)).status).toBe(404);
+    expect(await knex('stored_files').where('id', idOf(forgotten))).toEqual([]);
+    for (const kept of [recent, used]) expect((await manager.get(kept)).status).toBe(200);
+    expect((await manager.get(`/api/news/${file.json.news.id}/file`)).status).toBe(200);
+    expect(await activities.newsUnusedUploadsRemove!(500)).toBe(0);
   });
 
   it('a downloadable file is downloaded by its audience only', async () => {
@@ -225,6 +247,11 @@ describe('news: the Editor.js link tool', () => {
         response.end();
         return;
       }
+      if (request.url === '/banner.png') {
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.end(pngBytes);
+        return;
+      }
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(`<html><head><title>Ignored title</title><meta property="og:title" content="Journée portes ouvertes &amp; forum">
         <meta name="description" content="Venez découvrir nos formations."><meta property="og:image" content="/banner.png"></head><body>${'x'.repeat(10)}</body></html>`);
@@ -248,7 +275,7 @@ describe('news: the Editor.js link tool', () => {
     expect((await a.get(`/api/editorjs/linktool?url=${encodeURIComponent(siteUrl)}`)).status).toBe(403);
   });
 
-  it('reads a local page\'s title, description and image with NEWS_LINKTOOL_ALLOW_PRIVATE=true, through a redirect', async () => {
+  it('reads a local page\'s title, description and image with NEWS_LINKTOOL_ALLOW_PRIVATE=true, through a redirect; the image is served from here', async () => {
     process.env.NEWS_LINKTOOL_ALLOW_PRIVATE = 'true';
     const open = await startTestApp().finally(() => {
       delete process.env.NEWS_LINKTOOL_ALLOW_PRIVATE;
@@ -260,8 +287,33 @@ describe('news: the Editor.js link tool', () => {
       expect(answer.status).toBe(200);
       expect(answer.json).toEqual({
         success: 1, link: `${siteUrl}/page`,
-        meta: { title: 'Journée portes ouvertes & forum', description: 'Venez découvrir nos formations.', image: { url: `${siteUrl}/banner.png` } },
+        meta: { title: 'Journée portes ouvertes & forum', description: 'Venez découvrir nos formations.', image: { url: expect.stringMatching(/^\/api\/news\/images\/[0-9a-f-]{36}$/) } },
       });
+      // The page's image was downloaded and is served from this site (the CSP's img-src 'self'), to its sender first.
+      const imageUrl = answer.json.meta.image.url as string;
+      const image = await manager.get(imageUrl);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      const t1 = await makeTraining(open);
+      const t2 = await makeTraining(open);
+      const reader = new ApiClient(open.baseUrl);
+      await reader.login(await withDemoPassword(open, (await makeRegistration(open, t1.trainingGroupId)).studentId));
+      const other = new ApiClient(open.baseUrl);
+      await other.login(await withDemoPassword(open, (await makeRegistration(open, t2.trainingGroupId)).studentId));
+      expect((await reader.get(imageUrl)).status).toBe(404);
+      // Saved in a page, the preview keeps it; the item's readers get it, and the rendered page shows it.
+      const made = await manager.post('/api/news/new', {
+        type: 'page', title: 'Portes ouvertes', recipients: ['student'], campusIds: [t1.campusId], trainingIds: [t1.trainingId],
+        content: { blocks: [{ type: 'linkTool', data: { link: answer.json.link, meta: answer.json.meta } }] },
+      });
+      expect(made.status).toBe(200);
+      expect(made.json.news.html).toContain(`<img src="${imageUrl}" alt="" /> <strong>Journée portes ouvertes &amp; forum</strong>`);
+      await manager.post(`/api/news/${made.json.news.id}/toggle`);
+      expect((await reader.get('/api/news/mine')).json.news.find((n: any) => n.id === made.json.news.id).html).toContain(`<img src="${imageUrl}"`);
+      const read = await reader.get(imageUrl);
+      expect(read.status).toBe(200);
+      expect(read.headers.get('content-type')).toBe('image/png');
+      expect((await other.get(imageUrl)).status).toBe(404);
     } finally {
       await open.close();
     }

@@ -44,6 +44,18 @@ describe('news blocks: cleaned when saved, sanitised when rendered', () => {
     ].join('\n'));
   });
 
+  it('keeps a link preview\'s image only when the link tool stored it here, and counts it among the page\'s images', () => {
+    const ours = cleanBlocks([{ type: 'linkTool', data: { link: 'https://x.org/p', meta: { title: 'T', description: '', image: { url: `https://alterna.example${image}` } } } }]);
+    expect(ours.imageIds).toEqual(['0b7c5a9e-2d4f-4c1a-9e3b-5f6a7b8c9d0e']);
+    expect(ours.blocks[0]).toEqual({ type: 'linkTool', data: { link: 'https://x.org/p', meta: { title: 'T', description: '', image: { url: image } } } });
+    expect(renderBlocks(ours.blocks)).toBe(
+      `<p><a class="news-link" href="https://x.org/p" rel="noopener noreferrer nofollow" target="_blank"><img src="${image}" alt="" /> <strong>T</strong> <span class="news-link-host">(x.org)</span></a></p>`,
+    );
+    const foreign = cleanBlocks([{ type: 'linkTool', data: { link: 'https://x.org/p', meta: { title: 'T', image: { url: 'https://x.org/i.png' } } } }]);
+    expect(foreign.imageIds).toEqual([]);
+    expect(foreign.blocks[0]!.data).toEqual({ link: 'https://x.org/p', meta: { title: 'T', description: '' } });
+  });
+
   it('sanitises rendered HTML whatever it holds: foreign images, scripts and handlers go, links open apart', () => {
     expect(sanitizeRendered(`<p onclick="x">a</p><img src="https://evil.example/t.png"><img src="${image}" onerror="x"><script>x</script><a href="https://x.org">l</a><style>*{}</style>`))
       .toBe(`<p>a</p><img src="${image}" /><a href="https://x.org" rel="noopener noreferrer nofollow" target="_blank">l</a>`);

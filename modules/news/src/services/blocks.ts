@@ -33,9 +33,11 @@ const renderPolicy: sanitizeHtml.IOptions = {
 
 /** A block's inline HTML, cleaned. */
 export const cleanInline = (value: unknown): string => sanitizeHtml(typeof value === 'string' ? value.slice(0, maxText) : '', inlinePolicy).trim();
-/** Text without any markup (captions' alt text, link previews). */
+/** The entities sanitize-html writes into text, back to characters (the text is escaped once, when rendered). */
+const unescapeText = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+/** Text without any markup (captions' alt text, link previews), as characters: escaped when rendered. */
 export const plainText = (value: unknown, max = 1000): string =>
-  sanitizeHtml(typeof value === 'string' ? value : '', { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim().slice(0, max);
+  unescapeText(sanitizeHtml(typeof value === 'string' ? value : '', { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim().slice(0, max);
 /** Rendered HTML, cleaned with the page policy. */
 export const sanitizeRendered = (html: string): string => sanitizeHtml(html, renderPolicy);
 
@@ -50,7 +52,7 @@ export type CleanBlock =
   | { type: 'header'; data: { text: string; level: number } }
   | { type: 'list'; data: { style: 'ordered' | 'unordered' | 'checklist'; items: ListItem[] } }
   | { type: 'image'; data: { file: { url: string }; caption: string; withBorder: boolean; withBackground: boolean; stretched: boolean } }
-  | { type: 'linkTool'; data: { link: string; meta: { title: string; description: string } } };
+  | { type: 'linkTool'; data: { link: string; meta: { title: string; description: string; image?: { url: string } } } };
 
 export interface BlockProblem {
   index: number;
@@ -122,7 +124,13 @@ export function cleanBlocks(blocks: readonly { type: string; data: unknown }[]):
           return;
         }
         const meta = record(data.meta);
-        clean.push({ type: 'linkTool', data: { link, meta: { title: plainText(meta.title, 300), description: plainText(meta.description, 1000) } } });
+        // The preview image the link tool kept here (one of our image paths), or none: never another site's.
+        const imageId = newsImageId(String(record(meta.image).url ?? ''));
+        if (imageId) imageIds.push(imageId);
+        clean.push({
+          type: 'linkTool',
+          data: { link, meta: { title: plainText(meta.title, 300), description: plainText(meta.description, 1000), ...(imageId ? { image: { url: newsImagePath(imageId) } } : {}) } },
+        });
         break;
       }
     }
@@ -163,7 +171,8 @@ export function renderBlocks(blocks: readonly { type: string; data: unknown }[])
         } catch {
           // isWebAddress checked it already.
         }
-        return `<p><a class="news-link" href="${escape(link)}"><strong>${escape(meta.title || link)}</strong>`
+        const image = meta.image ? `<img src="${escape(meta.image.url)}" alt=""> ` : '';
+        return `<p><a class="news-link" href="${escape(link)}">${image}<strong>${escape(meta.title || link)}</strong>`
           + `${meta.description ? `<span class="news-link-description"> — ${escape(meta.description)}</span>` : ''} <span class="news-link-host">(${escape(host)})</span></a></p>`;
       }
     }

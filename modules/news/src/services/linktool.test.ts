@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { fetchPage, isPublicAddress, LinkRefused, pageMeta, readLinkToolSettings, defaultLinkToolSettings } from './linktool.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchImage, fetchPage, isPublicAddress, LinkRefused, pageMeta, readLinkToolSettings, defaultLinkToolSettings } from './linktool.js';
 
 describe('link tool address filter', () => {
   it('refuses loopback, private, link-local, shared, reserved and multicast IPv4 addresses', () => {
@@ -43,5 +45,43 @@ describe('link tool page reading', () => {
     const meta = pageMeta(`<title> Plain &amp; simple </title><meta content='Desc &#233;t&eacute;' name="description"><meta property=og:image content="../img/x.png">`, base);
     expect(meta).toEqual({ title: 'Plain & simple', description: 'Desc été', image: { url: 'https://site.example/img/x.png' } });
     expect(pageMeta('<meta property="og:image" content="javascript:alert(1)"><meta property="og:title" content="&lt;b&gt;T&lt;/b&gt;">', base)).toEqual({ title: 'T', description: '', image: { url: '' } });
+  });
+});
+
+describe('link tool preview image', () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const open = { ...defaultLinkToolSettings, allowPrivate: true, imageMaxBytes: 64 * 1024 };
+  let site: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    site = http.createServer((request, response) => {
+      const send = (type: string, body: Buffer | string) => {
+        response.writeHead(200, { 'content-type': type });
+        response.end(body);
+      };
+      if (request.url === '/moved.png') {
+        response.writeHead(301, { location: '/photo.png' });
+        response.end();
+      } else if (request.url === '/photo.png') send('application/octet-stream', png);
+      else if (request.url === '/drawing.svg') send('image/png', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+      else if (request.url === '/huge.png') send('image/png', Buffer.concat([png, Buffer.alloc(200 * 1024)]));
+      else send('text/html', '<html></html>');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
+
+  it('reads an image whole through a redirect, its type from the bytes whatever the server calls it', async () => {
+    const image = await fetchImage(`${base}/moved.png`, open);
+    expect(image).toMatchObject({ contentType: 'image/png', url: new URL(`${base}/photo.png`) });
+    expect(image.bytes.equals(png)).toBe(true);
+  });
+
+  it('refuses what is not an image by its bytes, an image over the cap, and a private address without the setting', async () => {
+    await expect(fetchImage(`${base}/drawing.svg`, open)).rejects.toEqual(new LinkRefused('type'));
+    await expect(fetchImage(`${base}/page.html`, open)).rejects.toEqual(new LinkRefused('type'));
+    await expect(fetchImage(`${base}/huge.png`, open)).rejects.toEqual(new LinkRefused('size'));
+    await expect(fetchImage(`${base}/photo.png`, defaultLinkToolSettings)).rejects.toEqual(new LinkRefused('private'));
   });
 });

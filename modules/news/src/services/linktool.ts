@@ -3,13 +3,16 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { TextDecoder } from 'node:util';
-import { isWebAddress } from '../validation/rules.js';
+import { sniffContentType } from '@alterna/core';
+import { imageTypes, isWebAddress } from '../validation/rules.js';
 
 // The Editor.js link tool's fetch (SPEC §2 /api/editorjs/linktool): a page's title, description and image, read with a
 // timeout and a size cap, never from a private, loopback, link-local or otherwise special address unless the
 // NEWS_LINKTOOL_ALLOW_PRIVATE setting says so (tests, an intranet). Every name is resolved and every address it has is
 // checked; the connection then goes to the checked address (no second lookup a DNS rebinding could answer);
-// redirects are followed by hand, each new address checked again.
+// redirects are followed by hand, each new address checked again. The page's preview image is read the same way
+// (whole, up to its own cap, an image by its bytes) so that it can be served from this site: the CSP loads no
+// image from elsewhere.
 
 const v4Blocked: [string, number][] = [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
@@ -72,7 +75,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 export class LinkRefused extends Error {
-  constructor(readonly reason: 'address' | 'private' | 'status' | 'type' | 'redirects' | 'timeout' | 'network') {
+  constructor(readonly reason: 'address' | 'private' | 'status' | 'type' | 'redirects' | 'timeout' | 'network' | 'size') {
     super(`link refused: ${reason}`);
   }
 }
@@ -80,11 +83,14 @@ export class LinkRefused extends Error {
 export interface LinkToolSettings {
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The page's HTML read at most (the rest is not needed for its head). */
   maxBytes: number;
   maxRedirects: number;
+  /** The preview image's largest size: a larger one is not kept. */
+  imageMaxBytes: number;
 }
 
-export const defaultLinkToolSettings: LinkToolSettings = { allowPrivate: false, timeoutMs: 5000, maxBytes: 512 * 1024, maxRedirects: 5 };
+export const defaultLinkToolSettings: LinkToolSettings = { allowPrivate: false, timeoutMs: 5000, maxBytes: 512 * 1024, maxRedirects: 5, imageMaxBytes: 2 * 1024 * 1024 };
 
 /** Reads NEWS_LINKTOOL_ALLOW_PRIVATE (true or false, default false); another value stops the start. */
 export function readLinkToolSettings(env: Record<string, string | undefined> = process.env): LinkToolSettings {
@@ -114,15 +120,22 @@ interface Answer {
   location: string | null;
   contentType: string;
   body: Buffer;
+  /** The body went on past the cap (body holds the first maxBytes). */
+  truncated: boolean;
+}
+
+interface Wanted {
+  accept: string;
+  maxBytes: number;
 }
 
 /** One GET to the checked address, the body read up to the cap (then the connection is dropped). */
-function get(url: URL, target: { address: string; family: number }, settings: LinkToolSettings, signal: AbortSignal): Promise<Answer> {
+function get(url: URL, target: { address: string; family: number }, wanted: Wanted, signal: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const lib = url.protocol === 'https:' ? https : http;
     const request = lib.get(url, {
       signal,
-      headers: { 'user-agent': 'AlternaLinkTool/1.0', accept: 'text/html,application/xhtml+xml' },
+      headers: { 'user-agent': 'AlternaLinkTool/1.0', accept: wanted.accept },
       // The connection goes to the address just checked, never to a second answer of the resolver.
       lookup: ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
         if (options?.all) callback(null, [target]);
@@ -134,29 +147,29 @@ function get(url: URL, target: { address: string; family: number }, settings: Li
       const contentType = String(response.headers['content-type'] ?? '');
       if (status !== 200) {
         response.destroy();
-        resolve({ status, location, contentType, body: Buffer.alloc(0) });
+        resolve({ status, location, contentType, body: Buffer.alloc(0), truncated: false });
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
-        const room = settings.maxBytes - size;
+        const room = wanted.maxBytes - size;
         chunks.push(chunk.subarray(0, Math.max(0, room)));
         size += chunk.length;
-        if (size >= settings.maxBytes) {
+        if (size > wanted.maxBytes) {
           response.destroy();
-          resolve({ status, location, contentType, body: Buffer.concat(chunks) });
+          resolve({ status, location, contentType, body: Buffer.concat(chunks), truncated: true });
         }
       });
-      response.on('end', () => resolve({ status, location, contentType, body: Buffer.concat(chunks) }));
+      response.on('end', () => resolve({ status, location, contentType, body: Buffer.concat(chunks), truncated: false }));
       response.on('error', reject);
     });
     request.on('error', reject);
   });
 }
 
-/** Fetches an http(s) page within the settings: its final address and the first maxBytes of its HTML. */
-export async function fetchPage(address: string, settings: LinkToolSettings): Promise<{ url: URL; html: string }> {
+/** GETs an http(s) address within the settings (time, checked addresses, redirects): its final address and answer. */
+async function fetchChecked(address: string, settings: LinkToolSettings, wanted: Wanted): Promise<{ url: URL; answer: Answer }> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -170,22 +183,14 @@ export async function fetchPage(address: string, settings: LinkToolSettings): Pr
     for (let hop = 0; ; hop += 1) {
       if (!isWebAddress(url.href)) throw new LinkRefused('address');
       const [target] = await Promise.race([addressesOf(url.hostname, settings), deadline]);
-      const answer = await Promise.race([get(url, target!, settings, controller.signal), deadline]);
+      const answer = await Promise.race([get(url, target!, wanted, controller.signal), deadline]);
       if ([301, 302, 303, 307, 308].includes(answer.status) && answer.location) {
         if (hop >= settings.maxRedirects) throw new LinkRefused('redirects');
         url = new URL(answer.location, url);
         continue;
       }
       if (answer.status !== 200) throw new LinkRefused('status');
-      if (!/^(text\/html|application\/xhtml\+xml)/i.test(answer.contentType)) throw new LinkRefused('type');
-      const charset = /charset=([\w-]+)/i.exec(answer.contentType)?.[1] ?? 'utf-8';
-      let decoder: TextDecoder;
-      try {
-        decoder = new TextDecoder(charset);
-      } catch {
-        decoder = new TextDecoder('utf-8');
-      }
-      return { url, html: decoder.decode(answer.body) };
+      return { url, answer };
     }
   } catch (error) {
     if (error instanceof LinkRefused) throw error;
@@ -193,6 +198,33 @@ export async function fetchPage(address: string, settings: LinkToolSettings): Pr
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Fetches an http(s) page within the settings: its final address and the first maxBytes of its HTML. */
+export async function fetchPage(address: string, settings: LinkToolSettings): Promise<{ url: URL; html: string }> {
+  const { url, answer } = await fetchChecked(address, settings, { accept: 'text/html,application/xhtml+xml', maxBytes: settings.maxBytes });
+  if (!/^(text\/html|application\/xhtml\+xml)/i.test(answer.contentType)) throw new LinkRefused('type');
+  const charset = /charset=([\w-]+)/i.exec(answer.contentType)?.[1] ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  return { url, html: decoder.decode(answer.body) };
+}
+
+/**
+ * Fetches a page's preview image as the page is fetched (same address checks, timeout, redirects), whole and at most
+ * imageMaxBytes ('size' beyond); its type is sniffed from the bytes and only PNG, JPEG, GIF and WebP are taken
+ * ('type' otherwise: an SVG, a page, whatever the server calls it).
+ */
+export async function fetchImage(address: string, settings: LinkToolSettings): Promise<{ url: URL; bytes: Buffer; contentType: string }> {
+  const { url, answer } = await fetchChecked(address, settings, { accept: imageTypes.join(','), maxBytes: settings.imageMaxBytes });
+  if (answer.truncated) throw new LinkRefused('size');
+  const contentType = await sniffContentType(answer.body);
+  if (!(imageTypes as readonly string[]).includes(contentType)) throw new LinkRefused('type');
+  return { url, bytes: answer.body, contentType };
 }
 
 // The named entities pages commonly use (numeric ones are all decoded).

@@ -29,6 +29,12 @@ export interface NewsService {
   image(actor: Actor | null, fileId: string): Promise<FileDownload>;
   /** Editor.js image removal: an image not yet in a saved news item goes at once; a used one when its item is saved without it. */
   removeImage(actor: Actor | null, source: string): Promise<'removed' | 'kept'>;
+  /**
+   * The daily cleanup (schedule `news-unused-uploads`): removes up to `limit` images and files sent from the form more
+   * than a day ago that no news item uses (a form left unsaved, a link preview not kept); answers how many went.
+   * A rerun finds nothing more to do.
+   */
+  removeUnused(limit?: number): Promise<number>;
 }
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -284,10 +290,6 @@ export function newsService(core: CoreDeps): NewsService {
         await trx('news_files').insert({ file_id: saved.id, kind, uploaded_by: actor.id, filename: saved.filename, content_type: saved.contentType, size: saved.size });
         return saved;
       });
-      // What the same person sent more than a day ago and no item took (a form left unsaved) goes now.
-      const stale = (await knex('news_files').whereNull('news_id').where('uploaded_by', actor.id)
-        .where('created_at', '<', knex.raw("now() - interval '1 day'")).pluck('file_id')) as string[];
-      if (stale.length) await knex.transaction(async (trx) => { for (const id of stale) await core.files.remove(id, trx); });
       return { id: stored.id, filename: stored.filename, contentType: stored.contentType, size: stored.size, url: newsImagePath(stored.id) };
     },
     async image(actor, fileId) {
@@ -311,6 +313,17 @@ export function newsService(core: CoreDeps): NewsService {
       if (found.uploaded_by !== actor.id) throw new NotFoundError('news');
       await knex.transaction((trx) => core.files.remove(found.file_id, trx));
       return 'removed';
+    },
+    async removeUnused(limit = 500) {
+      return knex.transaction(async (trx) => {
+        // Locked and skipped when another run holds them: two runs never remove the same file twice.
+        const ids = (await trx('news_files as nf').whereNull('nf.news_id')
+          .where('nf.created_at', '<', trx.raw("now() - interval '1 day'"))
+          .whereNotExists(trx('news').whereRaw('news.file_id = nf.file_id'))
+          .orderBy('nf.created_at').limit(limit).forUpdate().skipLocked().pluck('nf.file_id')) as string[];
+        for (const id of ids) await core.files.remove(id, trx);
+        return ids.length;
+      });
     },
   };
 
