@@ -51,6 +51,12 @@ export const i18nReady = i18n.use(lazyCatalogues).use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   react: { useSuspense: false },
+  // A key the catalogue lacks shows as the key: say so on the console (the e2e page walk fails on console
+  // errors). A `defaultValue` given by the caller is an intended fallback, not a missing text.
+  parseMissingKeyHandler: (key: string, defaultValue?: string) => {
+    if (defaultValue === undefined) console.error(`Missing translation: ${key} (${i18n.language})`);
+    return defaultValue ?? key;
+  },
 });
 
 function syncDocumentLanguage(lng: string): void {

@@ -98,7 +98,7 @@ export function AppLayout() {
           <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
-              <Link to={pathTo(spaceHome[me.space])} className="brand-link" aria-label={t('layout.home')}>
+              <Link to={pathTo(spaceHome[me.space])} className="brand-link" title={t('layout.home')}>
                 <Brand />
               </Link>
               <Badge variant="light" radius="sm" visibleFrom="sm" data-testid="space-badge">

@@ -65,7 +65,7 @@ export function StaffAbsencesPage() {
       <Group justify="flex-end">
         <Button
           component="a" variant="light" href={certificatesUrl(search)} data-testid="certificates"
-          disabled={!group || !from || !to} onClick={(event) => (!group || !from || !to) && event.preventDefault()}
+          disabled={!group || !from || !to} aria-disabled={!group || !from || !to} onClick={(event) => (!group || !from || !to) && event.preventDefault()}
           title={t('attendance.absences.certificatesHelp')}
         >
           {t('attendance.absences.certificates')}

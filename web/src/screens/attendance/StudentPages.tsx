@@ -28,6 +28,11 @@ export function CheckInPage() {
     if (sent.current) return;
     sent.current = true;
     const scan = { lesson: String(search.lesson ?? ''), window: Number(search.window), code: String(search.code ?? '') };
+    // Opened without a scanned code (typed in, or from the history): nothing to send.
+    if (!scan.lesson || !scan.code) {
+      setStep({ kind: 'refused', message: t('attendance.checkIn.noCode') });
+      return;
+    }
     checkIn(scan)
       .then((done) => setStep(done.signed ? { kind: 'signed' } : { kind: 'sign', lessonId: done.lessonId }))
       .catch((error: unknown) => setStep({ kind: 'refused', message: errorMessage(error) }));

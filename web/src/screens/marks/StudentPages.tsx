@@ -20,7 +20,7 @@ export function MyMarksPage() {
       {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
       {page.data && !marks.length && <Text c="dimmed">{t('marks.mine.none')}</Text>}
       {!!marks.length && <MarksTable marks={marks} />}
-      <Text size="xs" c="dimmed">{t('marks.mine.rules')} <Anchor size="xs" href={myMarksExportUrl(i18n.language)}>{t('marks.mine.exportLink')}</Anchor></Text>
+      <Text size="xs" c="dimmed">{t('marks.mine.rules')} <Anchor size="xs" underline="always" href={myMarksExportUrl(i18n.language)}>{t('marks.mine.exportLink')}</Anchor></Text>
     </Stack>
   );
 }

@@ -102,7 +102,7 @@ export function CampaignPage() {
             </Group>
             <Progress
               value={percent(campaign.sent + campaign.failed, campaign.total)} animated={campaign.status === 'sending'}
-              color={campaign.failed ? 'orange' : 'green'} data-testid="mass-email-progress"
+              color={campaign.failed ? 'orange' : 'green'} aria-label={t('massEmail.campaigns.progress')} data-testid="mass-email-progress"
             />
             <Text size="sm" c="dimmed">
               {t('massEmail.campaign.meta', { date: formatDateTime(campaign.createdAt), name: campaign.createdBy ? `${campaign.createdBy.firstName} ${campaign.createdBy.lastName}` : '–' })}

@@ -59,6 +59,11 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
     const holder = document.createElement('div');
     container.current.appendChild(holder);
     let images = new Set(imagesOf(initialRef.current));
+    // Editor.js's image block draws its picture without a text alternative: the caption is one (none: decorative).
+    const alternatives = new MutationObserver(() => {
+      for (const img of holder.querySelectorAll('img:not([alt])')) img.setAttribute('alt', img.closest('.image-tool')?.querySelector('.image-tool__caption')?.textContent?.trim() ?? '');
+    });
+    alternatives.observe(holder, { childList: true, subtree: true });
     const editor = new EditorJS({
       holder,
       data: initialRef.current ?? undefined,
@@ -98,6 +103,7 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
     });
     editorRef.current = editor;
     return () => {
+      alternatives.disconnect();
       editorRef.current = null;
       editor.isReady.then(() => editor.destroy()).catch(() => undefined).finally(() => holder.remove());
     };

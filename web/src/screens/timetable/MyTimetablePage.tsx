@@ -39,7 +39,7 @@ export function MyTimetablePage() {
             <Stack gap="xs">
               {lessonsOf(day).map((lesson) => (
                 <Card key={lesson.id} withBorder radius="sm" padding="xs" data-testid="timetable-lesson" data-cancelled={lesson.status === 'cancelled' || undefined}
-                  style={{ borderLeft: `4px solid ${lesson.schoolSubject?.color ?? 'var(--mantine-color-indigo-5)'}`, opacity: lesson.status === 'cancelled' ? 0.6 : 1 }}>
+                  style={{ borderLeft: `4px solid ${lesson.schoolSubject?.color ?? 'var(--mantine-color-indigo-5)'}`, background: lesson.status === 'cancelled' ? 'var(--mantine-color-gray-1)' : undefined }}>
                   <Group justify="space-between" gap="xs" wrap="nowrap">
                     <Text size="sm" fw={700}>{parisTime(lesson.startAt)}–{parisTime(lesson.endAt)}</Text>
                     {lesson.status === 'cancelled' && <Badge size="xs" color="red" variant="light">{t('timetable.cancelled')}</Badge>}

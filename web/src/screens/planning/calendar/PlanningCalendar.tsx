@@ -35,15 +35,24 @@ interface PlanningCalendarProps {
 }
 
 /**
+ * FullCalendar draws its arrow buttons' icons as unnamed images (role="img"): hidden from screen readers, the
+ * buttons are named by their hint ("Previous week").
+ */
+function unnameIcons(root: Element | null | undefined): void {
+  for (const icon of root?.querySelectorAll('.fc-icon[role="img"]') ?? []) icon.setAttribute('aria-hidden', 'true');
+}
+
+/**
  * FullCalendar in "UTC-coerced" mode: events carry Paris wall-clock times (see shared/time.ts), so the
  * grid shows Paris hours whatever the browser's zone. Week starts Monday, 07:00–21:00.
  */
 export function PlanningCalendar({ lessons, language, canEdit, initialView, initialDate, hiddenDays, onRange, onSelect, onOpen, onChange }: PlanningCalendarProps) {
   const ref = useRef<FullCalendar>(null);
+  const holder = useRef<HTMLDivElement>(null);
   const events = useMemo(() => lessons.map((lesson) => toEvent(lesson, canEdit)), [lessons, canEdit]);
   return (
     // tabIndex -1: the focus can come back here when the lesson a dialog showed is gone (deleted).
-    <div className="planning-calendar" data-testid="planning-calendar" tabIndex={-1}>
+    <div ref={holder} className="planning-calendar" data-testid="planning-calendar" tabIndex={-1}>
       <FullCalendar
         ref={ref}
         plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin]}
@@ -78,7 +87,11 @@ export function PlanningCalendar({ lessons, language, canEdit, initialView, init
         editable={canEdit}
         eventDurationEditable={canEdit}
         eventStartEditable={canEdit}
-        datesSet={onRange}
+        datesSet={(arg) => {
+          onRange(arg);
+          unnameIcons(holder.current);
+        }}
+        viewDidMount={() => unnameIcons(holder.current)}
         select={onSelect}
         eventClick={(arg: EventClickArg) => {
           arg.jsEvent.preventDefault();

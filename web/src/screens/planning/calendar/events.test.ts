@@ -24,7 +24,9 @@ const lesson = (status: string, color: string | null = '#1c7ed6'): LessonEvent =
 describe('lessons in the calendar', () => {
   it('draws an active lesson at Paris hours in its subject colour, editable', () => {
     const event = toEvent(lesson('active'), true);
-    expect(event).toMatchObject({ id: 'l1', start: '2026-12-07T09:00:00', end: '2026-12-07T12:00:00', backgroundColor: '#1c7ed6', textColor: '#ffffff', editable: true });
+    // #1c7ed6 a shade darker: white on it reads at 4.5:1 (WCAG AA).
+    expect(event).toMatchObject({ id: 'l1', start: '2026-12-07T09:00:00', end: '2026-12-07T12:00:00', backgroundColor: '#1b79cd', textColor: '#ffffff', editable: true });
+    expect(toEvent(lesson('active', '#fab005'), true)).toMatchObject({ backgroundColor: '#fab005', textColor: '#1a1b1e' });
     expect(event.title).toBe('CGE · BTS 1 · S101 · Dupont Jean');
   });
 

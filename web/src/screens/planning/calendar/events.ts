@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import { personLabel, textOn } from '../shared/labels';
+import { personLabel, readableBackground, textOn } from '../shared/labels';
 import { toCalendarTime } from '../shared/time';
 import type { LessonEvent } from './api';
 
@@ -20,7 +20,7 @@ export function lessonLines(lesson: LessonEvent): { subject: string; groups: str
 export function toEvent(lesson: LessonEvent, canEdit: boolean): EventInput {
   const cancelled = lesson.lessonStatus === 'cancelled';
   const locked = lesson.lessonStatus === 'locked';
-  const colour = cancelled ? CANCELLED_COLOUR : (lesson.schoolSubject?.color ?? NO_SUBJECT_COLOUR);
+  const colour = cancelled ? CANCELLED_COLOUR : readableBackground(lesson.schoolSubject?.color ?? NO_SUBJECT_COLOUR);
   const lines = lessonLines(lesson);
   return {
     id: lesson.uuid,
