@@ -19,6 +19,7 @@ import marksEn from './marks.en.json';
 import bookletsEn from './booklets.en.json';
 import filesEn from './files.en.json';
 import massEmailEn from './mass-email.en.json';
+import historyEn from './history.en.json';
 import planningCommonEn from './planning/common.en.json';
 import planningCalendarEn from './planning/calendar.en.json';
 import planningBulkEn from './planning/bulk.en.json';
@@ -46,5 +47,5 @@ export default catalogue(
     'training-centre': trainingCentre.en,
     trainings: trainings.en,
   },
-  [en, coursesEn, marksEn, bookletsEn, filesEn, massEmailEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
+  [en, coursesEn, marksEn, bookletsEn, filesEn, massEmailEn, historyEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
 );

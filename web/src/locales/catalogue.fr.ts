@@ -19,6 +19,7 @@ import marksFr from './marks.fr.json';
 import bookletsFr from './booklets.fr.json';
 import filesFr from './files.fr.json';
 import massEmailFr from './mass-email.fr.json';
+import historyFr from './history.fr.json';
 import planningCommonFr from './planning/common.fr.json';
 import planningCalendarFr from './planning/calendar.fr.json';
 import planningBulkFr from './planning/bulk.fr.json';
@@ -46,5 +47,5 @@ export default catalogue(
     'training-centre': trainingCentre.fr,
     trainings: trainings.fr,
   },
-  [fr, coursesFr, marksFr, bookletsFr, filesFr, massEmailFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
+  [fr, coursesFr, marksFr, bookletsFr, filesFr, massEmailFr, historyFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
 );

@@ -7,6 +7,7 @@ import { fullName, useMe } from '../../session';
 import { confirm, errorDialog } from '../../shared/dialogs';
 import { errorMessage, ViolationError } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
+import { HistoryButton } from '../../shared/HistoryPanel';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { checkLock, loadForm, releaseLock, saveForm, setLock, type BookletForm } from './api';
@@ -94,10 +95,13 @@ function FormView({ form }: { form: BookletForm }) {
   const modules = form.item.modules;
   return (
     <Stack gap="lg" maw={960} data-testid="booklet-form-page">
-      <PageTitle
-        title={form.item.title}
-        intro={`${fullName(form.registration.student)} · ${form.registration.trainingGroup.name} · ${form.item.modules.map((m) => t(`booklets.modules.${m}`)).join(', ')}`}
-      />
+      <Group justify="space-between" align="flex-end">
+        <PageTitle
+          title={form.item.title}
+          intro={`${fullName(form.registration.student)} · ${form.registration.trainingGroup.name} · ${form.item.modules.map((m) => t(`booklets.modules.${m}`)).join(', ')}`}
+        />
+        <HistoryButton kind="booklet-form" id={form.id} />
+      </Group>
       {form.validatedAt && <Alert color="teal" variant="light">{t('booklets.form.validated')}</Alert>}
       {lockedByOther && (
         <Alert color="blue" variant="light" data-testid="lock-banner" title={t('booklets.form.lockedTitle')}>

@@ -7,6 +7,7 @@ import { useLanguage } from '../../language';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
+import { HistoryButton } from '../../shared/HistoryPanel';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, type Student } from './api';
@@ -36,11 +37,14 @@ export function StudentPage() {
           title={`${student.lastName} ${student.firstName}`} titleTestId="student-title"
           intro={student.campuses.map((c) => c.name).join(', ')}
         />
-        {canChange && (
-          <PageLink page="students.edit" params={{ id: student.id }} data-testid="student-edit">
-            <Button component="span" variant="light">{t('students.show.editCoordinates')}</Button>
-          </PageLink>
-        )}
+        <Group gap="xs">
+          <HistoryButton kind="student" id={student.id} valueLabel={(field, value) => (field === 'situation' ? t(`students.situations.${String(value)}`) : null)} />
+          {canChange && (
+            <PageLink page="students.edit" params={{ id: student.id }} data-testid="student-edit">
+              <Button component="span" variant="light">{t('students.show.editCoordinates')}</Button>
+            </PageLink>
+          )}
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="lg" padding="lg">
@@ -105,18 +109,23 @@ export function StudentPage() {
                     {r.contract ? `${r.contract.corporation.shortName || r.contract.corporation.name} · ${r.contract.startDate} → ${r.contract.endDate}` : '—'}
                   </Table.Td>
                   <Table.Td>
-                    {canChange && (
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <PageLink page="students.registrationEdit" params={{ id: student.id, studentRegistration: r.id }} data-testid="registration-edit">
-                          <Button component="span" size="xs" variant="default">{t('students.show.editRegistration')}</Button>
-                        </PageLink>
-                        {r.contract && (
-                          <PageLink page="students.contractEdit" params={{ id: student.id, studentContract: r.contract.id }} data-testid="contract-edit">
-                            <Button component="span" size="xs" variant="default">{t('students.show.editContract')}</Button>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <HistoryButton kind="registration" id={r.id} icon name={t('history.registrationOf', { group: r.trainingGroup.shortName })}
+                        valueLabel={(field, value) => (field === 'student_status' ? t(`students.statuses.${String(value)}`) : value === r.trainingGroup.id ? r.trainingGroup.shortName : null)} />
+                      {r.contract && <HistoryButton kind="contract" id={r.contract.id} icon name={t('history.contractOf', { company: r.contract.corporation.shortName || r.contract.corporation.name })} />}
+                      {canChange && (
+                        <>
+                          <PageLink page="students.registrationEdit" params={{ id: student.id, studentRegistration: r.id }} data-testid="registration-edit">
+                            <Button component="span" size="xs" variant="default">{t('students.show.editRegistration')}</Button>
                           </PageLink>
-                        )}
-                      </Group>
-                    )}
+                          {r.contract && (
+                            <PageLink page="students.contractEdit" params={{ id: student.id, studentContract: r.contract.id }} data-testid="contract-edit">
+                              <Button component="span" size="xs" variant="default">{t('students.show.editContract')}</Button>
+                            </PageLink>
+                          )}
+                        </>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

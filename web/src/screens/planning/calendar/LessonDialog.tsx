@@ -15,6 +15,8 @@ import { createLesson, deleteLesson, updateLesson, type LessonEvent } from './ap
 import { CancelLessonForm } from './CancelLessonForm';
 import { emptyLesson, lessonInput, lessonSchema, lessonValues, type LessonFormValues } from './lessonForm';
 import { DateTimeField } from '../../../shared/DateFields';
+import { HistoryButton } from '../../../shared/HistoryPanel';
+import { lessonValueLabel } from './lessonHistory';
 
 export type LessonDialogState =
   | { mode: 'create'; campus: string; start: string; end: string }
@@ -137,6 +139,7 @@ export function LessonDialog({ state, options, canEdit, calendarId, onClose, onS
                 {t('planning.calendar.attendanceStarted')}
               </Badge>
             )}
+            <HistoryButton kind="lesson" id={lesson.uuid} valueLabel={lessonValueLabel(t, options)} />
           </Group>
         )}
         {lesson && status === 'cancelled' && (
