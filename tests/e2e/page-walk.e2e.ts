@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { artifactsDir, launchBrowser } from '../support/browser.js';
+import { addresses, downloadRequests, downloadRoutes, workerRuns, type DownloadContext } from '../support/walk/downloads.js';
+import { fillParams, type FillerContext } from '../support/walk/params.js';
+import { fillTemplate, pageTable, type WalkPage } from '../support/walk/pages.js';
+import { walkerOf } from '../support/walk/roles.js';
+import { catalogueAreas } from '../support/walk/untranslated.js';
+import { walkGroup, type Stop, type StopResult } from '../support/walk/walk.js';
+import { startTestWorker } from '../support/worker.js';
+
+// Issue #14: every page of the page table (web/src/pages.ts) under its English path in an English browser and
+// its French path in a French one, opened by a demo login of its space: no console error (a missing
+// translation is one), no page error, no failed request or API answer of 400 and over, no key shown instead
+// of its text, and no serious or critical axe-core violation. The stops are generated from the table: a new
+// page is walked without a line here (a `$param` needs its filler in tests/support/walk/params.ts).
+
+let app: TestApp;
+let browser: Browser;
+let table: WalkPage[];
+let worker: Awaited<ReturnType<typeof startTestWorker>> | null = null;
+/** The downloads' runs on the worker, started once the walk's ids are chosen (they add records). */
+let runs: Promise<{ reportCardsOperation: string; signedForm: string }> | null = null;
+const clients = new Map<string, Promise<ApiClient>>();
+
+/** A client logged in as a demo typology, in a language (one session each). */
+function client(typology: string, language = 'en'): Promise<ApiClient> {
+  const key = `${typology}|${language}`;
+  if (!clients.has(key)) {
+    clients.set(key, (async () => {
+      const api = new ApiClient(app.baseUrl, language);
+      await api.login(demo(typology));
+      return api;
+    })());
+  }
+  return clients.get(key)!;
+}
+
+function startRuns() {
+  runs ??= (async () => {
+    worker = await startTestWorker(app.core);
+    return workerRuns(app, (typology) => client(typology));
+  })();
+  // Awaited by the downloads test; a failure here must not be an unhandled rejection meanwhile.
+  runs.catch(() => undefined);
+  return runs;
+}
+
+beforeAll(async () => {
+  [app, browser, table] = await Promise.all([startTestApp(), launchBrowser(), pageTable()]);
+}, 120_000);
+afterAll(async () => {
+  await runs?.catch(() => undefined);
+  await worker?.stop();
+  await browser?.close();
+  await app?.close();
+});
+
+/** Pages photographed in both languages (tests/.artifacts/walk-<page>-<lang>.png). */
+const photographed = new Set(['login', 'staff.home', 'students.show', 'planning.calendar', 'attendance.sheet', 'booklets.studentForm', 'marks.mine']);
+
+async function plan(): Promise<Stop[]> {
+  const ctx: FillerContext = { knex: app.core.db.knex, as: (typology) => client(typology) };
+  const stops: Stop[] = [];
+  // PAGE_WALK_ONLY (a pattern of page ids) narrows a run while working on some screens.
+  const only = process.env.PAGE_WALK_ONLY ? new RegExp(process.env.PAGE_WALK_ONLY) : null;
+  // axe checks each page once, in English and in French by turns (the languages differ only by their text, which
+  // the console and key checks cover in both): the walk keeps to its time on the shared 2-core machine.
+  for (const [index, page] of table.filter((p) => !only || only.test(p.id)).entries()) {
+    const params = await fillParams(page, ctx);
+    for (const lang of ['en', 'fr'] as const) {
+      stops.push({ page, lang, walker: walkerOf(page, lang), path: fillTemplate(page[lang], params), axe: lang === (index % 2 ? 'fr' : 'en') });
+    }
+  }
+  return stops;
+}
+
+/** Runs the stops of each walker and language in its own tab, `tabs` tabs at a time, largest groups first. */
+async function walk(stops: Stop[], tabs: number): Promise<StopResult[]> {
+  const groups = new Map<string, Stop[]>();
+  for (const stop of stops) {
+    const key = `${stop.walker ?? 'anonymous'}|${stop.lang}`;
+    groups.set(key, [...(groups.get(key) ?? []), stop]);
+  }
+  const queue = [...groups.values()].sort((a, b) => b.length - a.length);
+  const areas = catalogueAreas();
+  const results: StopResult[] = [];
+  await Promise.all(Array.from({ length: tabs }, async () => {
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      results.push(...(await walkGroup(browser, app.baseUrl, group, table, areas, photographed)));
+    }
+  }));
+  return results;
+}
+
+describe('every page of the page table, in English and in French', () => {
+  it('opens as its walker with no console error, failed request, untranslated key, or serious or critical axe violation', async () => {
+    const stops = await plan();
+    void startRuns();
+    const started = Date.now();
+    const results = await walk(stops, 3);
+    const byImpact = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+    for (const result of results) for (const violation of result.violations) byImpact[violation.impact] += 1;
+    console.log(
+      `page walk: ${results.length / 2} pages × 2 languages = ${results.length} page views in ${Math.round((Date.now() - started) / 1000)} s; ` +
+        `axe on ${results.filter((r) => r.axed).length} page views (every page once, the shell in each tab's language), violations by impact: ` +
+        `${Object.entries(byImpact).map(([impact, n]) => `${impact} ${n}`).join(', ')}`,
+    );
+    // The whole record (every impact, every stop) for a reader of a failed run.
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    fs.writeFileSync(path.join(artifactsDir, 'page-walk.json'), JSON.stringify(results.map(({ page, ...rest }) => ({ page: page.id, ...rest })), null, 1));
+    const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5).map((r) => `${r.page.id} ${r.lang} ${r.ms} ms`);
+    const total = (pick: (r: StopResult) => number) => Math.round(results.reduce((sum, r) => sum + pick(r), 0) / 1000);
+    console.log(`page walk: time in tabs ${total((r) => r.ms)} s, of which settling ${total((r) => r.settleMs)} s, axe ${total((r) => r.axeMs)} s`);
+    console.log(`page walk: slowest stops ${slowest.join(', ')}`);
+    const failures = Object.fromEntries(
+      results
+        .map((r) => [`${r.page.id} ${r.lang} ${r.path} (${r.walker ?? 'logged out'})`, [
+          ...r.problems,
+          ...r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')} — ${v.summary}`),
+        ]] as const)
+        .filter(([, problems]) => problems.length),
+    );
+    expect(results).toHaveLength(stops.length);
+    expect(failures).toEqual({});
+  }, 600_000);
+});
+
+describe('the SPEC routes that answer a file', () => {
+  it('answer the file under their English and their French path, to a login allowed to use them', async () => {
+    const routes = downloadRoutes(app);
+    const unknown = routes.filter((route) => !downloadRequests[route.name]).map((route) => route.name);
+    // A new download route needs its request in tests/support/walk/downloads.ts.
+    expect(unknown).toEqual([]);
+    expect(Object.keys(downloadRequests).filter((name) => !routes.some((route) => route.name === name))).toEqual([]);
+    const ctx: DownloadContext = { app, knex: app.core.db.knex, client: (typology) => client(typology), runs: startRuns() };
+    const answers: Record<string, string> = {};
+    for (const route of routes) {
+      const request = await downloadRequests[route.name]!(ctx);
+      for (const [index, address] of addresses(route, request).entries()) {
+        const language = route.paths.length === 2 && index === 1 ? 'fr' : 'en';
+        const api = request.as ? await client(request.as, language) : new ApiClient(app.baseUrl, language);
+        const answer = await api.request(route.method.toUpperCase(), address, request.body);
+        const type = answer.headers.get('content-type') ?? '';
+        const disposition = answer.headers.get('content-disposition') ?? '';
+        const file = answer.status === 200 && answer.text.length > 0 && !/json|html/.test(type) && (/^attachment/.test(disposition) || /^(text\/calendar|image\/|application\/(pdf|zip))/.test(type));
+        answers[`${route.method.toUpperCase()} ${address}`] = file ? 'file' : `${answer.status} ${type} ${disposition} ${answer.text.slice(0, 200)}`;
+      }
+    }
+    console.log(`page walk: downloads checked: ${routes.length} routes, ${Object.keys(answers).length} addresses (${routes.map((r) => r.name.replace('pepal_core_', '')).join(', ')})`);
+    expect(Object.fromEntries(Object.entries(answers).filter(([, answer]) => answer !== 'file'))).toEqual({});
+  }, 300_000);
+});
