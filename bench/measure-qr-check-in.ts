@@ -13,33 +13,35 @@ const WINDOW_MS = 10_000;
 /**
  * A lesson of campus 0 happening now (started 10 minutes ago, 90 minutes long), taught by a teacher of its own, for
  * a planning group of its own of 300 students registered in a current training group; everyone can log in. Its own
- * teacher and group: nothing of the generated planning collides with it.
+ * teacher and group: nothing of the generated planning collides with it. `prefix` names its people and ids, so another
+ * figure (the loopback load) makes its own lesson in the same database.
  */
-async function lessonNow(knex: Knex, sessionId: string) {
+export async function lessonNow(knex: Knex, sessionId: string, { prefix = 'qr', students = STUDENTS } = {}) {
   const campusId = benchId('campus', 0);
   const subjectId = benchId('subject', 0);
   const hash = await hashPassword(PASSWORD);
-  const [teacher] = await knex('actors').insert({ first_name: 'Prof', last_name: 'QR', email: 'prof.qr@bench.alterna.school', password_hash: hash }).returning('id');
+  const teacherEmail = `prof.${prefix}@bench.alterna.school`;
+  const [teacher] = await knex('actors').insert({ first_name: 'Prof', last_name: prefix.toUpperCase(), email: teacherEmail, password_hash: hash }).returning('id');
   await knex('actor_access_rules').insert({ actor_id: teacher.id, campus_id: campusId, typology: 'teacher' });
-  const [training] = await knex('trainings').insert({ name: 'Bench QR', short_name: 'BQR' }).returning('id');
+  const [training] = await knex('trainings').insert({ name: `Bench ${prefix.toUpperCase()}`, short_name: `B${prefix.toUpperCase()}` }).returning('id');
   const [plan] = await knex('training_plans').insert({ training_id: training.id, training_session_id: sessionId }).returning('id');
   const [variant] = await knex('training_plan_variants').insert({ training_plan_id: plan.id, name: 'Standard' }).returning('id');
   const session = await knex('training_sessions').where({ id: sessionId }).first('start_date', 'end_date');
   const [trainingGroup] = await knex('training_groups').insert({
-    name: 'Bench QR group', short_name: 'BQR-1', start_date: session.start_date, end_date: session.end_date, campus_id: campusId,
+    name: `Bench ${prefix.toUpperCase()} group`, short_name: `B${prefix.toUpperCase()}-1`, start_date: session.start_date, end_date: session.end_date, campus_id: campusId,
     training_session_id: sessionId, training_id: training.id, variant_id: variant.id,
   }).returning('id');
-  const [group] = await knex('planning_groups').insert({ campus_id: campusId, name: 'Bench QR amphi', training_group_id: trainingGroup.id }).returning('id');
-  const student = idSql('qr-student', 's');
-  const series = `generate_series(0, ${STUDENTS - 1}) s`;
+  const [group] = await knex('planning_groups').insert({ campus_id: campusId, name: `Bench ${prefix.toUpperCase()} amphi`, training_group_id: trainingGroup.id }).returning('id');
+  const student = idSql(`${prefix}-student`, 's');
+  const series = `generate_series(0, ${students - 1}) s`;
   await knex.raw(`INSERT INTO actors (id, first_name, last_name, email, password_hash)
-    SELECT ${student}, 'Élève', 'QR ' || lpad(s::text, 3, '0'), 'qr.' || s || '@bench.alterna.school', ? FROM ${series}`, [hash]);
+    SELECT ${student}, 'Élève', '${prefix.toUpperCase()} ' || lpad(s::text, 3, '0'), '${prefix}.' || s || '@bench.alterna.school', ? FROM ${series}`, [hash]);
   await knex.raw(`INSERT INTO actor_access_rules (actor_id, campus_id, typology) SELECT ${student}, ?, 'student' FROM ${series}`, [campusId]);
   await knex.raw(`INSERT INTO students (actor_id, date_of_birth) SELECT ${student}, '2004-05-06' FROM ${series}`);
   await knex.raw(`INSERT INTO student_registrations (id, student_id, training_group_id, student_status)
-    SELECT ${idSql('qr-registration', 's')}, ${student}, ?, 'apprentice' FROM ${series}`, [trainingGroup.id]);
+    SELECT ${idSql(`${prefix}-registration`, 's')}, ${student}, ?, 'apprentice' FROM ${series}`, [trainingGroup.id]);
   await knex.raw(`INSERT INTO planning_group_subscriptions (planning_group_id, student_registration_id)
-    SELECT ?, ${idSql('qr-registration', 's')} FROM ${series}`, [group.id]);
+    SELECT ?, ${idSql(`${prefix}-registration`, 's')} FROM ${series}`, [group.id]);
   const start = Date.now() - 10 * 60_000;
   const lessonId = await knex.transaction(async (trx) => {
     const [lesson] = await trx('lessons').insert({
@@ -50,8 +52,8 @@ async function lessonNow(knex: Knex, sessionId: string) {
     await trx('lesson_planning_groups').insert({ lesson_id: lesson.id, planning_group_id: group.id });
     return lesson.id as string;
   });
-  const emails = Array.from({ length: STUDENTS }, (_, s) => `qr.${s}@bench.alterna.school`);
-  return { lessonId, subjectId, teacherEmail: 'prof.qr@bench.alterna.school', emails };
+  const emails = Array.from({ length: students }, (_, s) => `${prefix}.${s}@bench.alterna.school`);
+  return { lessonId, subjectId, teacherEmail, emails, password: PASSWORD };
 }
 
 /** Runs the tasks `concurrency` at a time, in order; answers each one's milliseconds (send to parsed answer). */
