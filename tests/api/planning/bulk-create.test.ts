@@ -61,6 +61,10 @@ describe('mass creation (POST /planning/planning/create/many)', () => {
     const lessons = await lessonsOfRun(runId).orderBy('start_at').select('id', 'start_at', 'end_at', 'lesson_type', 'remote', 'description', 'training_session_id', 'school_subject_id', 'status');
     expect(lessons).toHaveLength(11);
     expect(lessons.every((l) => l.training_session_id === ids.session.id && l.school_subject_id === subject && l.status === 'active')).toBe(true);
+    // The audit trail (issue #14) records the run's operation and who started it on each lesson the run made.
+    const audited = await knex()('audit_log').where({ table_name: 'lessons', action: 'insert' }).whereIn('row_id', lessons.map((l) => l.id)).select('operation_id', 'workflow_id', 'actor_id', 'request_id');
+    expect(audited).toHaveLength(11);
+    expect(new Set(audited.map((a) => JSON.stringify([a.operation_id, a.workflow_id, a.actor_id, a.request_id])))).toEqual(new Set([JSON.stringify([operation.id, runId, operation.startedBy.id, null])]));
     // 09:00 in Paris: 08:00Z before the last Sunday of March, 07:00Z after.
     expect(lessons[0]!.start_at.toISOString()).toBe('2027-03-15T08:00:00.000Z');
     expect(lessons.at(-1)!.start_at.toISOString()).toBe('2027-04-08T07:00:00.000Z');
