@@ -30,6 +30,7 @@ import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.j
 import { mountRoutes, type MountedRoute, type RouteTable } from './http/routes.js';
 import { errorMiddleware } from './http/errors.js';
 import { bodyLimitBytes, requestGuards } from './http/guards.js';
+import { utf8Checked } from './http/utf8.js';
 import { clientAddressMiddleware } from './http/client-address.js';
 import { securityHeaders } from './http/security-headers.js';
 import { languageMiddleware, pickLanguage } from './http/language.js';
@@ -219,7 +220,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   app.use(authMiddleware(() => authenticator, i18n));
   app.use(auditContextMiddleware());
   app.use(requestGuards());
-  app.use(async (ctx, next) => (ctx.path === '/api/graphql' ? next() : jsonBody(ctx, next)));
+  const utf8JsonBody = utf8Checked(jsonBody);
+  app.use(async (ctx, next) => (ctx.path === '/api/graphql' ? next() : utf8JsonBody(ctx, next)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(apiNotFound);

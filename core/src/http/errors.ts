@@ -31,6 +31,12 @@ export function errorMiddleware(log: Logger) {
       } else if (isBodyParseError(error)) {
         status = 422;
         errors = [{ path: '', message: t ? t('errors.invalidJson') : 'Invalid JSON' }];
+      } else if (isUnreadableBody(error)) {
+        // A charset or Content-Encoding nobody reads here is a content type we do not take; a body that is not
+        // what its Content-Encoding says (or cut short) is no JSON either.
+        const unsupported = (error as { status?: number }).status === 415;
+        status = unsupported ? 415 : 422;
+        errors = [{ path: '', message: t ? t(unsupported ? 'errors.unsupportedMediaType' : 'errors.invalidJson') : 'Unreadable body' }];
       } else {
         log.error({ err: error, requestId: state.requestId, path: ctx.path }, 'request failed');
         errors = [{ path: '', message: t ? t('errors.internal') : 'Internal error' }];
@@ -50,4 +56,14 @@ function translateUserError(error: UserError, t: RequestState['t'] | undefined):
 function isBodyParseError(error: unknown): boolean {
   const e = error as { status?: number; type?: string; body?: unknown } | null;
   return !!e && e.status === 400 && (e instanceof SyntaxError || e.type === 'entity.parse.failed' || e.type === 'entity.verify.failed');
+}
+
+/** The body parser's refusals other than broken JSON: an unknown charset or encoding (415), a corrupt gzip, a body cut short. */
+function isUnreadableBody(error: unknown): boolean {
+  const e = error as { status?: number; expose?: boolean; code?: string; type?: string } | null;
+  if (!e) return false;
+  // inflation marks its unknown Content-Encoding 415 without http-errors' `expose`.
+  if (e.status === 415) return true;
+  if (e.expose === true && e.status === 400 && ['request.aborted', 'request.size.invalid', 'stream.encoding.set'].includes(e.type ?? '')) return true;
+  return typeof e.code === 'string' && /^Z_/.test(e.code);
 }

@@ -63,6 +63,11 @@ export interface ValidateOptions {
 export async function validate<S extends yup.AnySchema>(schema: S, value: unknown, t: Translate, options: ValidateOptions = {}): Promise<yup.InferType<S>> {
   const wrongTypes: TypeProblem[] = [];
   const typed = withoutWrongTypes(schema, value ?? {}, '', wrongTypes, !!options.textFields);
+  // So many values of the wrong type are not a form: those are the answer, yup is not asked about the rest
+  // (its work grows with every error it builds, seconds for a list of 10,000 wrong items).
+  if (wrongTypes.length > maxWrongTypesChecked) {
+    throw new ValidationError(dedupe(wrongTypes.slice(0, maxWrongTypesChecked).map(({ path, message }) => ({ path, message: translateMessage(message, t) }))));
+  }
   let violations: Violation[] = [];
   try {
     const valid = await schema.validate(typed, { abortEarly: false, stripUnknown: true });
@@ -73,7 +78,9 @@ export async function validate<S extends yup.AnySchema>(schema: S, value: unknow
     violations = inner.map((e) => ({ path: e.path ?? '', message: translateMessage(e.errors[0] ?? e.message, t) }));
     if (!wrongTypes.length) throw new ValidationError(dedupe(violations));
   }
-  const isWrongTyped = (path: string) => wrongTypes.some((w) => path === w.path || path.startsWith(`${w.path}.`) || path.startsWith(`${w.path}[`));
+  // A set of the wrong paths, each violation's prefixes looked up: a list of 10,000 wrong items stays linear.
+  const wrongPaths = new Set(wrongTypes.map((w) => w.path));
+  const isWrongTyped = (path: string) => wrongPaths.has(path) || [...path.matchAll(/[.[]/g)].some((m) => wrongPaths.has(path.slice(0, m.index)));
   const all = [
     ...wrongTypes.map(({ path, message }) => ({ path, message: translateMessage(message, t) })),
     ...violations.filter((v) => !isWrongTyped(v.path)),
@@ -101,8 +108,12 @@ function dedupe(violations: Violation[]): Violation[] {
   });
 }
 
+/** Past this many values of a wrong type, only those are reported (the first of them). */
+const maxWrongTypesChecked = 100;
+
 type Described = {
   type: string;
+  tests?: { OPTIONS?: { name?: string; params?: Record<string, unknown> } }[];
   fields?: Record<string, Described>;
   innerType?: Described;
   resolve?: (options: unknown) => Described;
@@ -150,13 +161,22 @@ export function withoutWrongTypes(schema: unknown, value: unknown, path: string,
   }
   if (described.type === 'object' && described.fields) {
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    // yup looks each key of the value up among the fields: `constructor`, `__proto__` or `toString` would find
+    // Object.prototype's and crash it. Not fields of the schema, they are unknown keys (stripped anyway).
+    for (const name of Object.keys(copy)) if (name in described.fields && !Object.hasOwn(described.fields, name)) delete copy[name];
     for (const [name, field] of Object.entries(described.fields)) {
       if (name in copy) copy[name] = withoutWrongTypes(field, copy[name], path ? `${path}.${name}` : name, problems, textFields);
     }
     return copy;
   }
   if (described.type === 'array' && described.innerType) {
-    return (value as unknown[]).map((item, index) => withoutWrongTypes(described.innerType!, item, `${path}[${index}]`, problems, textFields));
+    // A list longer than its schema's max is refused by that test whatever its items: one item too many is
+    // enough for it, and the items past it are not checked one by one (a 10,000-item list stays cheap).
+    const max = described.tests?.find((test) => test.OPTIONS?.name === 'max')?.OPTIONS?.params?.max;
+    const items = value as unknown[];
+    // (Not when the schema transforms the list first, e.g. compact(): it could then end under its max.)
+    const kept = typeof max === 'number' && !described.transforms?.length && items.length > max + 1 ? items.slice(0, max + 1) : items;
+    return kept.map((item, index) => withoutWrongTypes(described.innerType!, item, `${path}[${index}]`, problems, textFields));
   }
   return value;
 }

@@ -51,4 +51,22 @@ describe('validate', () => {
     await expect(validate(typed, { name: 'a', typedHours: '1,5' }, en)).resolves.toMatchObject({ typedHours: 1.5 });
     await expect(validate(typed, { name: 123 }, en)).rejects.toMatchObject({ violations: [{ path: 'name', message: 'This value should be a text.' }] });
   });
+
+  it('takes keys named like Object.prototype as unknown keys, instead of crashing yup', async () => {
+    const i18n = await createI18n({});
+    const body = JSON.parse('{"email":"a@b.fr","constructor":{"prototype":{"x":1}},"__proto__":{"x":1},"toString":1}');
+    await expect(validate(schema, body, i18n.getFixedT('en'))).resolves.toEqual({ email: 'a@b.fr' });
+    await expect(validate(yup.object({ options: yup.object() }), { options: { constructor: 1 } }, i18n.getFixedT('en'))).resolves.toBeTruthy();
+  });
+
+  it('keeps huge lists cheap: past a max, one item too many is checked; 10,000 wrong items report the first 100', async () => {
+    const en = (await createI18n({})).getFixedT('en');
+    const lines = yup.object({ lines: yup.array(yup.object({ label: yup.string().required() })).max(3), ids: yup.array(yup.object({ id: yup.string() })) });
+    const tooMany = (await validate(lines, { lines: Array.from({ length: 10_000 }, () => ({})) }, en).catch((e: unknown) => e)) as ValidationError;
+    expect(tooMany.violations.filter((v) => v.path.startsWith('lines['))).toHaveLength(4);
+    expect(tooMany.violations).toContainEqual({ path: 'lines', message: expect.stringContaining('3') });
+    const wrong = (await validate(lines, { ids: Array.from({ length: 10_000 }, () => 42) }, en).catch((e: unknown) => e)) as ValidationError;
+    expect(wrong.violations).toHaveLength(100);
+    expect(wrong.violations[0]).toEqual({ path: 'ids[0]', message: 'This value should be an object.' });
+  });
 });

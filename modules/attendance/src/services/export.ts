@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import { NotFoundError, todayIn, type Actor, type FileToSend, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
+import { isIsoDate } from '@alterna/core/dates';
 import type { AttendanceSignatureModel } from '../models/index.js';
 import { perm } from '../permissions.js';
 import { brokenAt, linesDigest } from '../rules/signature-chain.js';
@@ -57,7 +58,8 @@ export interface AttendanceExportService {
 }
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+// The core's check: '-000001-01-01' or '2026-13-01' in a query string are no day (a Date of them cannot be written out).
+const isDay = (value: string) => isIsoDate(value);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** ASCII, dashes for anything else, so every unzip tool and file system takes the name. */

@@ -1,4 +1,5 @@
 import { todayIn, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { isIsoDate } from '@alterna/core/dates';
 import { perm } from '../permissions.js';
 import type { AttendanceContext } from './context.js';
 
@@ -20,7 +21,8 @@ export interface TimetableService {
   dayParam(value: unknown, t: Translate): string | null;
 }
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+// The core's check: '-000001-01-01' or '2026-13-01' in a query string are no day (a Date of them cannot be written out).
+const isDay = (value: string) => isIsoDate(value);
 
 export function timetableService(ctx: AttendanceContext): TimetableService {
   const { knex } = ctx;

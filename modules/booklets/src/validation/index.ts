@@ -1,6 +1,7 @@
 // The light entry (no server code): the web client's forms share these schemas with the server.
 // Messages are i18n keys, translated on each side.
 import { isUuid, yup } from '@alterna/core/validation';
+import { isIsoDate } from '@alterna/core/dates';
 import { bookletModules, itemDateViolations, type BookletModule } from './rules.js';
 
 export * from './rules.js';
@@ -13,7 +14,8 @@ export const maxSkills = 50;
 /** SPEC §9: the form page polls the lock every 5 s. */
 export const lockPollMs = 5000;
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+// The core's check: '0000-00-00' is no day (a Date of it cannot even be written out).
+const isDay = (value: string) => isIsoDate(value);
 const day = () => yup.string().nullable().default(null).test('day', 'booklets.validation.day', (value) => !value || isDay(value));
 const uuid = () => yup.string().nullable().default(null).test('uuid', 'booklets.validation.id', (value) => !value || isUuid(value));
 const text = (max: number) => yup.string().default('').max(max, { key: 'booklets.validation.tooLong', values: { max } });

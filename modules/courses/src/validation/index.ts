@@ -1,6 +1,7 @@
 // The light entry (no server code): the web client's forms share these schemas with the server.
 // Messages are i18n keys, translated on each side.
 import { isUuid, yup } from '@alterna/core/validation';
+import { isIsoDate } from '@alterna/core/dates';
 
 /** Longest text of a report, an exercise's instructions or an exam's description (characters). */
 export const maxTextLength = 10_000;
@@ -10,7 +11,8 @@ export const maxGroups = 50;
 /** An exam lasts at most a day. */
 export const maxExamMinutes = 24 * 60;
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
+// The core's check: '0000-00-00' is no day (a Date of it cannot even be written out).
+const isDay = (value: string) => isIsoDate(value);
 const isTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
 const text = () => yup.string().default('').max(maxTextLength, { key: 'courses.validation.tooLong', values: { max: maxTextLength } });

@@ -1,6 +1,7 @@
 // Mass creation and mass edit (SPEC §5), light (no server code): the web wizards import these very schemas.
 // Messages are i18n keys, translated on each side (server: planning catalogue; web: the same `planning.bulk` keys).
 import { yup } from '@alterna/core/validation';
+import { isIsoDate } from '@alterna/core/dates';
 import { cancellationTypes, lessonTypes, remoteModes } from '../types.js';
 import { BULK_MAX_OCCURRENCES } from '../types.js';
 import { moveDirections, moveUnits } from '../rules/bulk-shift.js';
@@ -57,8 +58,8 @@ export const bulkMessages = {
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const isDate = (value: unknown): value is string =>
-  typeof value === 'string' && datePattern.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+// The core's check: '0000-00-00' or '2026-13-01' are no day (a Date of them cannot even be written out).
+export const isDate = (value: unknown): value is string => typeof value === 'string' && datePattern.test(value) && isIsoDate(value);
 export const isTime = (value: unknown): value is string => typeof value === 'string' && timePattern.test(value);
 
 /** '' from a cleared field is missing, not a wrong value. */
