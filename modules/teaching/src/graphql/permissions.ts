@@ -14,6 +14,8 @@ export const operationPermissions: OperationPermissions = {
     coaches: 'teaching.coach.read',
     coachingStudents: 'teaching.coach.read',
     teacherStatuses: 'teaching.teacher.read',
-    relatedActivities: 'authenticated',
+    // The contract forms' activities (teachers' and coaches'): staff only, as the resolver checks (teacher or coach reads,
+    // both staff's); declared 'authenticated' it refused seven typologies the declaration let through.
+    relatedActivities: 'teaching.teacher.read',
   },
 };

@@ -12,7 +12,7 @@ export interface CampusClosure {
   endDate: string;
   type: string;
   name: string | null;
-  campus: { id: string; name: string };
+  campus: { id: string; name: string; openDays: number[] };
 }
 
 export interface ClosureInput {
@@ -45,7 +45,7 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
       .join('campuses as c', 'c.id', 'k.campus_id')
       // As text: PGlite hands DATE columns back as Date objects, PostgreSQL (as configured) as strings.
       .select('k.id', knex.raw("to_char(k.start_date, 'YYYY-MM-DD') as start_date"), knex.raw("to_char(k.end_date, 'YYYY-MM-DD') as end_date"))
-      .select('k.type', 'k.name', 'c.id as campus_id', 'c.name as campus_name')
+      .select('k.type', 'k.name', 'c.id as campus_id', 'c.name as campus_name', 'c.open_days as campus_open_days')
       .orderBy([{ column: 'k.start_date' }, { column: 'c.name' }]);
   const toClosure = (row: Record<string, any>): CampusClosure => ({
     id: row.id,
@@ -53,7 +53,8 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
     endDate: row.end_date,
     type: row.type,
     name: row.name,
-    campus: { id: row.campus_id, name: row.campus_name },
+    // Campus.openDays is non-null in the schema: a query selecting it failed without them.
+    campus: { id: row.campus_id, name: row.campus_name, openDays: row.campus_open_days },
   });
   const overlapping = (query: Knex.QueryBuilder, from?: string | null, to?: string | null) => {
     if (from) query.where('k.end_date', '>=', from);

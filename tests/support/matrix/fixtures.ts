@@ -1,0 +1,149 @@
+import type { CoreDeps, Knex } from '@alterna/core';
+import type { Campuses } from './actors.js';
+
+// The demo seed has most records on both campuses; these few kinds exist on one campus only (or not at all), so
+// the matrix adds one per campus in its own copy of the database, written as the owning modules write them.
+
+const one = async (knex: Knex, sql: string, bindings: string[] = []) => (await knex.raw(sql, bindings)).rows[0] as Record<string, any>;
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const actorId = async (knex: Knex, email: string) => (await one(knex, 'SELECT id FROM actors WHERE email = ?', [email])).id as string;
+
+export async function addMissingRecords(knex: Knex, campuses: Campuses, files: CoreDeps['files']): Promise<void> {
+  const { paris, lyon } = campuses;
+  const domain = '@demo.alterna.school';
+  const [student, emma, nathan, bastien, lyonManager] = (await Promise.all(
+    ['student', 'emma.leroy', 'nathan.lambert', 'bastien.morel', 'campus-manager'].map((name) => actorId(knex, `${name}${domain}`)),
+  )) as [string, string, string, string, string];
+
+  // Follow-ups that can be edited (break, abandon): the demo coach's student, a Paris student the coach does not
+  // follow, a Lyon student.
+  for (const [studentId, campus] of [[student, paris], [emma, paris], [nathan, lyon]] as const) {
+    await knex('coaching_follow_ups').insert([
+      { student_id: studentId, campus_id: campus, kind: 'break', date: '2026-10-01', category: 'employer', description: 'Rupture' },
+      { student_id: studentId, campus_id: campus, kind: 'abandon', date: '2026-10-02', category: 'personal', description: 'Abandon' },
+    ]);
+  }
+
+  // One attendance sheet open per teacher of the matrix (the seed closes them all): its QR code and line actions.
+  for (const email of ['teacher', 'trainer', 'paul.rousseau', 'sarah.blanc']) {
+    await knex.raw(
+      `UPDATE attendance_sheets SET closed_at = NULL, closed_by = NULL WHERE id = (
+         SELECT sh.id FROM attendance_sheets sh JOIN lesson_teachers lt ON lt.lesson_id = sh.lesson_id JOIN actors a ON a.id = lt.teacher_id
+         WHERE a.email = ? ORDER BY sh.opened_at DESC LIMIT 1)`,
+      [`${email}${domain}`],
+    );
+  }
+
+  // The seed's absences and justifications depend on the day and hour it runs: one of each, for the demo student,
+  // a Paris student nobody of the matrix follows and a Lyon one, whatever the seed made.
+  for (const [studentId, campus] of [[student, paris], [emma, paris], [nathan, lyon]] as const) {
+    await knex.raw(
+      `UPDATE attendance_lines SET status = 'absent', arrived_at = NULL, left_at = NULL WHERE id = (
+         SELECT l.id FROM attendance_lines l JOIN attendance_sheets s ON s.id = l.sheet_id WHERE l.student_id = ? AND s.closed_at IS NOT NULL ORDER BY s.closed_at LIMIT 1)`,
+      [studentId],
+    );
+    await knex('attendance_justifications').insert({ student_id: studentId, campus_id: campus, reason: 'illness', comment: 'Justificatif', start_date: '2026-11-02', end_date: '2026-11-03' });
+  }
+
+  // The justifications' documents, and a signed booklet PDF, are small PDFs stored as the modules store them.
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+  const storedPdf = async (module: string) => (await files.save({ filename: 'matrix.pdf', contentType: 'application/pdf', size: pdf.length, bytes: pdf }, { module, actorId: null })).id;
+  for (const row of await knex('attendance_justifications').whereNull('file_id').select('id')) {
+    await knex('attendance_justifications').where('id', row.id).update({ file_id: await storedPdf('attendance') });
+  }
+
+  // An absence in a closed sheet of each teacher of the matrix, once some sheets are open again (the detail views show one).
+  for (const email of ['teacher', 'trainer', 'paul.rousseau', 'sarah.blanc']) {
+    await knex.raw(
+      `UPDATE attendance_lines SET status = 'absent', arrived_at = NULL, left_at = NULL WHERE id = (
+         SELECT ln.id FROM attendance_lines ln JOIN attendance_sheets sh ON sh.id = ln.sheet_id AND sh.closed_at IS NOT NULL
+         JOIN lesson_teachers lt ON lt.lesson_id = sh.lesson_id JOIN actors a ON a.id = lt.teacher_id WHERE a.email = ? ORDER BY sh.closed_at LIMIT 1)`,
+      [`${email}${domain}`],
+    );
+  }
+
+  // A validated mission of each campus with its signed PDF (the seed's has none): the demo student's and a Lyon student's.
+  for (const [studentId, campus] of [[student, paris], [nathan, lyon]] as const) {
+    const form = await one(knex, `SELECT f.id FROM booklet_forms f JOIN student_registrations r ON r.id = f.student_registration_id JOIN training_groups g ON g.id = r.training_group_id
+      JOIN booklet_item_modules m ON m.booklet_item_id = f.booklet_item_id WHERE r.student_id = ? AND g.campus_id = ? AND m.module = 'mission-definition' LIMIT 1`, [studentId, campus]);
+    if (!form) continue;
+    const fileId = await storedPdf('booklets');
+    const updated = await knex('booklet_validations').where({ form_id: form.id, status: 'validated' }).update({ pdf_file_id: fileId });
+    if (!updated) {
+      await knex('booklet_validations').insert({
+        form_id: form.id, run: 1, workflow_id: `booklet-validation:${form.id}:1`, status: 'validated', requested_at: knex.fn.now(), validated_at: knex.fn.now(), pdf_file_id: fileId,
+      });
+    }
+  }
+
+  // A coach contract in Lyon (the seed has the Paris coach's only).
+  const session = await one(knex, "SELECT id, start_date, end_date FROM training_sessions WHERE start_date <= current_date AND end_date >= current_date");
+  await knex('coach_contracts').insert({ coach_id: bastien, campus_id: lyon, training_session_id: session.id, start_date: session.start_date, end_date: session.end_date });
+
+  // Closed operations of each campus: a generic one, a bulk planning run, a report-card export with its zip.
+  const anyFile = (await one(knex, "SELECT id FROM stored_files WHERE module = 'files' ORDER BY id LIMIT 1")).id;
+  for (const campus of [paris, lyon]) {
+    const runId = `planning-bulk-create:${crypto.randomUUID()}`;
+    await knex('operations').insert([
+      { workflow_id: `matrix:${crypto.randomUUID()}`, workflow_type: 'matrix', kind: 'matrix', subject: 'Run', campus_id: campus, status: 'completed', closed_at: knex.fn.now(), done: 1, total: 1, items: '[]' },
+      { workflow_id: runId, workflow_type: 'planningBulkCreate', kind: 'planning.bulkCreate', subject: 'Bulk', campus_id: campus, status: 'completed', closed_at: knex.fn.now(), done: 0, total: 0, items: '[]' },
+      {
+        workflow_id: `marks-report-cards:${crypto.randomUUID()}`, workflow_type: 'marksReportCardsZip', kind: 'marks.reportCards', subject: 'Export', campus_id: campus,
+        status: 'completed', closed_at: knex.fn.now(), done: 1, total: 1, items: '[]', result: JSON.stringify({ fileId: anyFile }),
+      },
+    ]);
+    await knex('planning_runs').insert({ run_id: runId, kind: 'create', campus_id: campus, request: '{}' });
+  }
+
+  // A pending profile-change request per campus, for a student of that campus.
+  for (const [actor, campus] of [[emma, paris], [nathan, lyon]] as const) {
+    await knex('profile_change_requests').insert({
+      actor_id: actor, requested_by: actor, campus_id: campus, changes: JSON.stringify({ phone: '0600000000' }), previous: JSON.stringify({ phone: null }),
+      status: 'pending', expires_at: knex.raw("now() + interval '7 days'"),
+    });
+  }
+
+  // Mail templates of each campus (the seed's are centre-wide), copies of the first one.
+  const template = await one(knex, 'SELECT * FROM mail_templates ORDER BY created_at, id LIMIT 1');
+  for (const campus of [paris, lyon]) {
+    const { id: _id, created_at: _c, updated_at: _u, ...copy } = template;
+    await knex('mail_templates').insert({ ...copy, content: json(copy.content), campus_id: campus, created_by: null, updated_by: null });
+  }
+
+  // A campaign sent on Lyon (the seed's is on Paris), without recipients.
+  const campaign = await one(knex, 'SELECT * FROM mass_email_campaigns LIMIT 1');
+  {
+    const { id: _id, created_at: _c, ...copy } = campaign;
+    await knex('mass_email_campaigns').insert({ ...copy, request_id: crypto.randomUUID(), criteria: json(copy.criteria), campus_ids: [lyon], created_by: lyonManager, workflow_id: `mass-email:${crypto.randomUUID()}`, total: 0 });
+  }
+
+  // A published news item for the students of Lyon (the seed's are for Paris): a downloadable file, as the seed's
+  // calendar, with its own stored copy.
+  const news = await one(knex, "SELECT * FROM news WHERE type = 'file' LIMIT 1");
+  {
+    const { id: _id, created_at: _c, updated_at: _u, ...copy } = news;
+    const attachment = await one(knex, 'SELECT * FROM news_files WHERE file_id = ?', [copy.file_id]);
+    const fileId = await storedPdf('news');
+    const [row] = await knex('news').insert({ ...copy, file_id: fileId, content: json(copy.content), created_by: lyonManager }).returning('id');
+    await knex('news_campuses').insert({ news_id: row.id, campus_id: lyon });
+    await knex('news_files').insert({ file_id: fileId, kind: 'attachment', news_id: row.id, filename: attachment.filename, content_type: 'application/pdf', size: pdf.length });
+  }
+
+  // A booklet item and a thesis skill of the Lyon-only training (the seed's items are on trainings of Paris or both).
+  const lyonTraining = await one(knex, `SELECT t.id FROM trainings t WHERE NOT EXISTS (SELECT 1 FROM training_campuses tc WHERE tc.training_id = t.id AND tc.campus_id <> ?) LIMIT 1`, [lyon]);
+  await knex('booklet_items').insert({ training_id: lyonTraining.id, training_session_id: session.id, title: 'Visite', position: 1, date: '2027-01-15' });
+  await knex('booklet_thesis_skills').insert({ training_id: lyonTraining.id, name: 'Analyse', position: 1, coefficient: 1 });
+  // Its training plan with a variant (the seed plans the trainings of Paris or both).
+  const plan = await one(knex, 'INSERT INTO training_plans (training_id, training_session_id) VALUES (?, ?) ON CONFLICT (training_id, training_session_id) DO UPDATE SET updated_at = now() RETURNING id', [lyonTraining.id, session.id]);
+  await knex('training_plan_variants').insert({ training_plan_id: plan.id, name: 'Alternance' });
+
+  // A work-study period of a Paris group (the seed's are Lyon's).
+  const parisGroup = await one(knex, 'SELECT id FROM training_groups WHERE campus_id = ? AND training_session_id = ? ORDER BY short_name LIMIT 1', [paris, session.id]);
+  await knex('training_group_work_studies').insert({ training_group_id: parisGroup.id, start_date: '2027-01-04', end_date: '2027-01-08', type: 'Entreprise' });
+
+  // The Lyon news item's image (a 1×1 PNG) stored as the news module stores its images.
+  const lyonNews = await one(knex, 'SELECT news_id FROM news_campuses WHERE campus_id = ? LIMIT 1', [lyon]);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const stored = await files.save({ filename: 'lyon.png', contentType: 'image/png', size: png.length, bytes: png }, { module: 'news', actorId: null });
+  await knex('news_files').insert({ file_id: stored.id, kind: 'image', news_id: lyonNews.news_id, filename: 'lyon.png', content_type: 'image/png', size: png.length });
+}
