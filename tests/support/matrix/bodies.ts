@@ -6,15 +6,8 @@ import type { AnySchema } from 'yup';
 // its shape: so those cells send a body the route's schema accepts, built from the schema's description, whose
 // ids name the other side's records. A 2xx there is a write on someone else's records.
 
-interface Described {
-  type: string;
-  optional?: boolean;
-  nullable?: boolean;
-  oneOf?: unknown[];
-  tests?: { name?: string; params?: Record<string, unknown> }[];
-  fields?: Record<string, Described>;
-  innerType?: Described;
-}
+// The shape of yup's describe(), shared with the fuzzing suite.
+import type { Described } from '../fuzz/schema.js';
 
 /** Body fields naming records, by field name (a list names one). */
 const fieldKinds: Record<string, string> = {
