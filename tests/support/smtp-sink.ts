@@ -29,6 +29,8 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
       });
     },
   });
+  // A sender killed mid-message resets its connection: an 'error' event that would otherwise end the test process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

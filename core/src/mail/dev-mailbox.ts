@@ -104,7 +104,13 @@ export async function startDevMailbox(options: { keep?: number; port?: number } 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      // A sender that drops its connection mid-message (a killed worker) is an 'error' event: without a listener it
+      // would end the process.
+      server.on('error', () => undefined);
+      resolve();
+    });
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
@@ -43,5 +43,30 @@ describe('development mailbox', () => {
     const html = await fetch(`${baseUrl}/dev/mailbox/${first.id}/html`);
     expect(await html.text()).toBe('<p>Bonjour <b>Zoé</b> €</p>');
     expect(html.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+  });
+
+  it('keeps receiving after senders reset their connection mid-message (a killed worker), twice', async () => {
+    const { port } = new URL(mailbox.url);
+    for (let drop = 0; drop < 2; drop++) {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let heard = '';
+      socket.on('data', (chunk) => void (heard += chunk.toString()));
+      socket.on('error', () => undefined);
+      // Each command once the server has answered with the code expected (greeting 220, 250s, DATA's 354).
+      const answer = (code: string) => expect.poll(() => heard.split('\r\n').some((line) => line.startsWith(`${code} `))).toBe(true);
+      await answer('220');
+      for (const [line, code] of [['EHLO worker', '250'], ['MAIL FROM:<a@example.test>', '250'], ['RCPT TO:<b@example.test>', '250'], ['DATA', '354']]) {
+        heard = '';
+        socket.write(`${line}\r\n`);
+        await answer(code!);
+      }
+      // Half a message, then a reset once it is read (the server's 'error' comes from a read that meets the reset).
+      await new Promise((resolve) => socket.write('Subject: cut\r\n\r\nhalf a mess', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.resetAndDestroy();
+      await new Promise((resolve) => socket.once('close', resolve));
+    }
+    await core.mailer.send({ to: 'after@example.test', subject: 'After the resets', html: '<p>ok</p>' });
+    expect(mailbox.list()[0]?.subject).toBe('After the resets');
   });
 });
