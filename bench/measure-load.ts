@@ -88,7 +88,7 @@ function loadTable(rows: Row[]): string {
  * (a) the calendar's week of campus 0 as a manager, each client its own session; (b) the QR check-in of a lesson
  * happening now, each client a student of its own scanning the code of the current window again and again (the same
  * student's presence set again: idempotent, always valid); (c) the login with the right password, each client its own
- * account, then again with FEW_LOGINS clients (its password hashing runs on the event loop: the pace it allows). A
+ * account, then again with FEW_LOGINS clients (its password hashing, in worker threads, sets the pace). A
  * benchmark: it reports throughput, latencies and every failure; an answer counts if it comes within the run's length.
  */
 export async function measureLoad(app: BenchApp): Promise<Figure[]> {
@@ -153,7 +153,7 @@ export async function measureLoad(app: BenchApp): Promise<Figure[]> {
     const attempts = Number((await knex('login_attempts').count({ n: '*' }).first())?.n) - attemptsBefore;
     const sessions = Number((await knex('sessions').count({ n: '*' }).first())?.n) - sessionsBefore;
     const throttled = rows[rows.length - 1]!.figures.statusCodes['429'] ?? 0;
-    notes[names.login] = `${CONNECTIONS} accounts (argon2id, 19 MiB, 2 passes per login, on the event loop); ${sessions} sessions opened, ${attempts} login attempts recorded (the limiter counts failures only), ${throttled} answered 429`;
+    notes[names.login] = `${CONNECTIONS} accounts (argon2id, 19 MiB, 2 passes per login, in worker threads); ${sessions} sessions opened, ${attempts} login attempts recorded (the limiter counts failures only), ${throttled} answered 429`;
     log(`login, ${FEW_LOGINS} clients for ${SECONDS} s…`);
     rows.push({ scenario: names.login, clients: FEW_LOGINS, figures: await load({
       url: app.baseUrl, path: '/api/auth/login', connections: FEW_LOGINS, seconds: SECONDS,

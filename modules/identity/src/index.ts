@@ -12,7 +12,8 @@ import { registerCampusHooks } from './campus-hooks.js';
 
 export type { IdentityServices } from './services/index.js';
 export { demoPassword, demoLoginList, demoEmail } from './seed.js';
-export { hashPassword, sessionCookie } from './services/auth.js';
+export { sessionCookie } from './services/auth.js';
+export { hashPassword } from './services/password-hashing.js';
 export { EmailTakenError, type Accounts, type NewActor, type ActorChanges, type AccessGrant } from './services/accounts.js';
 
 /** Who is who: actors, typologies, campus access rules, login sessions. */

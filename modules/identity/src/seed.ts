@@ -1,5 +1,5 @@
 import type { Knex, Typology } from '@alterna/core';
-import { hashPassword } from './services/auth.js';
+import { hashPassword } from './services/password-hashing.js';
 
 /** The README lists these: one login per typology, one shared password. */
 export const demoPassword = 'alterna-demo';

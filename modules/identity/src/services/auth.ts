@@ -1,29 +1,18 @@
 import crypto from 'node:crypto';
-import { argon2id, argon2Verify } from 'hash-wasm';
 import type { Context } from 'koa';
 import { TooManyRequestsError, ValidationError, type Actor, type Authenticator, type Config, type Knex, type Translate } from '@alterna/core';
 import { loadActor, loadSessionActor } from './actors.js';
+import { hashPassword, verifyPassword } from './password-hashing.js';
 import type { SessionCache } from './session-cache.js';
 
 export const sessionCookie = 'alterna_session';
 
-// OWASP's argon2id baseline (19 MiB, 2 passes). WebAssembly, so no native build on install.
-const argon2Cost = { parallelism: 1, iterations: 2, memorySize: 19456, hashLength: 32 } as const;
-
 // Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password.
-const decoyHash = hashPassword('alterna-decoy-password');
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword('alterna-decoy-password'));
 
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-/** An encoded argon2id hash ($argon2id$v=19$m=…,t=…,p=…$salt$hash) with a fresh random salt. */
-export function hashPassword(password: string): Promise<string> {
-  return argon2id({ password, salt: crypto.randomBytes(16), ...argon2Cost, outputType: 'encoded' });
-}
-
-function verifyPassword(hash: string, password: string): Promise<boolean> {
-  return argon2Verify({ password, hash });
 }
 
 export interface AuthService extends Authenticator {
@@ -56,7 +45,7 @@ export function authService(knex: Knex, config: Config, cache: SessionCache): Au
       const keys = limits(email, ip);
       await throttle(keys, t);
       const row = await knex('actors').select('id', 'password_hash').whereRaw('lower(email) = ?', [email.toLowerCase()]).where({ archived: false }).first();
-      const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : (await verifyPassword(await decoyHash, password), false);
+      const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : (await verifyPassword(await decoyHash(), password), false);
       if (!valid || !row) {
         await knex('login_attempts').insert(keys.map(({ key }) => ({ key })));
         throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
