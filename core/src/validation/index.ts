@@ -30,6 +30,10 @@ yup.setLocale({
     min: ({ min }: { min: number }) => ({ key: 'validation.minNumber', values: { min } }),
     max: ({ max }: { max: number }) => ({ key: 'validation.maxNumber', values: { max } }),
   },
+  array: {
+    min: ({ min }: { min: number }) => ({ key: 'validation.minItems', values: { min } }),
+    max: ({ max }: { max: number }) => ({ key: 'validation.maxItems', values: { max } }),
+  },
 });
 
 export { yup };
@@ -111,6 +115,9 @@ function dedupe(violations: Violation[]): Violation[] {
 /** Past this many values of a wrong type, only those are reported (the first of them). */
 const maxWrongTypesChecked = 100;
 
+/** The most items a list may have when its schema sets no `.max()` of its own. */
+export const listMax = 1000;
+
 type Described = {
   type: string;
   tests?: { OPTIONS?: { name?: string; params?: Record<string, unknown> } }[];
@@ -174,6 +181,11 @@ export function withoutWrongTypes(schema: unknown, value: unknown, path: string,
     // enough for it, and the items past it are not checked one by one (a 10,000-item list stays cheap).
     const max = described.tests?.find((test) => test.OPTIONS?.name === 'max')?.OPTIONS?.params?.max;
     const items = value as unknown[];
+    // A list whose schema sets no maximum takes at most `listMax` items: no client makes the server check more.
+    if (typeof max !== 'number' && items.length > listMax) {
+      problems.push({ path, message: { key: 'validation.maxItems', values: { max: listMax } } });
+      return undefined;
+    }
     // (Not when the schema transforms the list first, e.g. compact(): it could then end under its max.)
     const kept = typeof max === 'number' && !described.transforms?.length && items.length > max + 1 ? items.slice(0, max + 1) : items;
     return kept.map((item, index) => withoutWrongTypes(described.innerType!, item, `${path}[${index}]`, problems, textFields));

@@ -36,7 +36,7 @@ export const sheetSaveSchema = yup.object({
 /** A drawn signature: strokes of [x, y] or [x, y, t] points on a 0..1000 box; the server draws its SVG from them. */
 export const signatureSchema = yup.object({
   strokes: yup
-    .array(yup.array(yup.array(yup.number().required()).min(2).max(3).required()).required())
+    .array(yup.array(yup.array(yup.number().required()).min(2).max(3).required()).max(maxSignaturePoints, 'attendance.validation.signatureTooLarge').required())
     .required('attendance.validation.signatureRequired')
     .min(1, 'attendance.validation.signatureRequired')
     .max(200, 'attendance.validation.signatureTooLarge')
