@@ -74,6 +74,16 @@ describe('the audit trail', () => {
     expect(history.json.entries.at(-1).changes).toContainEqual({ field: 'description', before: null, after: 'Chapitre 1' });
     // The French path answers the same.
     expect((await planner.get(`/api/historique/lesson/${lesson.id}`)).json.entries).toHaveLength(history.json.entries.length);
+    // The records the changes point to are named, from their own recorded rows: campus, room, teacher, group, subject.
+    const named = async (table: string, id: string, select: string) => (await knex()(table).where({ id }).first(knex().raw(`${select} AS label`))).label;
+    expect(history.json.labels).toMatchObject({
+      [ids.paris]: await named('campuses', ids.paris, 'name'),
+      [lesson.room]: await named('rooms', lesson.room, 'name'),
+      [lesson.teacher]: await named('actors', lesson.teacher, "first_name || ' ' || last_name"),
+      [lesson.group]: await named('planning_groups', lesson.group, 'name'),
+      [plannerId]: plannerName,
+    });
+    expect(history.json.labels[ids.subjects.ANG!]).toBeTruthy();
 
     const deleted = crypto.randomUUID();
     const removal = await planner.request('DELETE', `/api/planning/planning-group/lesson/${lesson.id}/${lesson.group}`, undefined, { 'x-request-id': deleted });

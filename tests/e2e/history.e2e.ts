@@ -90,4 +90,23 @@ describe('the history panel', () => {
       await page.context().close();
     });
   }
+
+  it('names what a registration and its contract point to, not their ids: the company (en), the student (fr)', async () => {
+    const knex = app.core.db.knex;
+    const contract = await knex('student_contracts as c').join('student_registrations as r', 'r.id', 'c.registration_id')
+      .join('corporations as k', 'k.id', 'c.corporation_id').join('actors as a', 'a.id', 'r.student_id').join('actor_access_rules as ac', 'ac.actor_id', 'a.id')
+      .where('ac.campus_id', ids.paris).first('r.student_id', 'k.name as company', knex.raw("a.first_name || ' ' || a.last_name AS student"));
+    for (const [locale, path, field, name] of [['en-GB', `/students/${contract.student_id}`, 'corporation_id', contract.company], ['fr-FR', `/etudiants/${contract.student_id}`, 'student_id', contract.student]] as const) {
+      const page = await loggedInPage(browser, app.baseUrl, demo('pedagogy'), locale, locale === 'en-GB' ? texts.en.home : texts.fr.home);
+      await page.goto(path);
+      const button = page.getByTestId('history-button').nth(field === 'corporation_id' ? 2 : 1);
+      await button.click();
+      const drawer = await openedDrawer(page);
+      const shown = await drawer.locator(`[data-field=${field}]`).first().innerText();
+      expect(shown).toContain(name);
+      expect(shown).not.toMatch(/[0-9a-f]{8}…/);
+      await screenshot(page, field === 'corporation_id' ? 'history-contract-en' : 'history-registration-fr');
+      await page.context().close();
+    }
+  });
 });

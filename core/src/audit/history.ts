@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { staffTypologies, type Actor, type PermissionDeclaration } from '../auth/types.js';
 import { NotFoundError } from '../errors.js';
 import type { CoreDeps, HistoryDeclaration, ModuleDefinition, RouteDefinition } from '../modules/contract.js';
+import { foreignKeys, labelsOf } from './labels.js';
 
 export const historyPermission = 'core.history.read';
 
@@ -38,6 +39,8 @@ export interface History {
   entries: HistoryEntry[];
   /** More changes were recorded than `limit`; the newest are shown. */
   truncated: boolean;
+  /** What the records the changes point to are called (a room's name, a teacher's full name), by id. */
+  labels: Record<string, string>;
 }
 
 interface AuditRow {
@@ -90,6 +93,8 @@ interface Registered {
 /** The history panel's reads: a declared record's rows of the audit trail, and those of its related rows. */
 export class HistoryService {
   private readonly kinds = new Map<string, Registered>();
+  /** The schema's foreign keys, read once (migrations run before the core serves). */
+  private keys: Promise<Map<string, string>> | null = null;
 
   constructor(private readonly knex: Knex, private readonly core: CoreDeps) {}
 
@@ -128,7 +133,11 @@ export class HistoryService {
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .select('id', 'at', 'table_name', 'action', 'row_id', 'actor_id', 'actor_name', 'request_id', 'operation_id', 'workflow_id', 'before', 'after');
-    return { kind, id, entries: rows.slice(0, limit).map(present), truncated: rows.length > limit };
+    const entries = rows.slice(0, limit).map(present);
+    this.keys ??= foreignKeys(this.knex);
+    const pointers = entries.flatMap((entry) => entry.changes.flatMap(({ field, before, after }) => [before, after].map((value) => ({ table: entry.table, field, value }))));
+    const labels = await labelsOf(this.knex, await this.keys, pointers);
+    return { kind, id, entries, truncated: rows.length > limit, labels };
   }
 }
 

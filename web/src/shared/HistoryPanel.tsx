@@ -32,6 +32,8 @@ interface HistoryEntry {
 interface History {
   entries: HistoryEntry[];
   truncated: boolean;
+  /** The names of the records the changes point to, by id (the server reads them from the trail). */
+  labels: Record<string, string>;
 }
 
 /** Names a field's value the caller knows (an id of its options, an enum's label); null leaves it as recorded. */
@@ -160,7 +162,7 @@ export function HistoryDrawer({ kind, id, title, opened, onClose, valueLabel }: 
                   </Group>
                 }
               >
-                <Entry entry={entry} recordId={id} label={valueLabel} />
+                <Entry entry={entry} recordId={id} label={(field, value) => valueLabel?.(field, value) ?? (typeof value === 'string' ? history.labels[value] ?? null : null)} />
               </Timeline.Item>
             ))}
           </Timeline>
