@@ -78,7 +78,7 @@ describe('the audit trail', () => {
     const named = async (table: string, id: string, select: string) => (await knex()(table).where({ id }).first(knex().raw(`${select} AS label`))).label;
     expect(history.json.labels).toMatchObject({
       [ids.paris]: await named('campuses', ids.paris, 'name'),
-      [lesson.room]: await named('rooms', lesson.room, 'name'),
+      [lesson.room!]: await named('rooms', lesson.room!, 'name'),
       [lesson.teacher]: await named('actors', lesson.teacher, "first_name || ' ' || last_name"),
       [lesson.group]: await named('planning_groups', lesson.group, 'name'),
       [plannerId]: plannerName,
