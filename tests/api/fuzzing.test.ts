@@ -37,6 +37,15 @@ describe('bodies the parser cannot take as they are', () => {
     expect([notUtf8.status, JSON.parse(notUtf8.text)]).toEqual([422, { errors: [{ path: '', message: 'The request body is not valid JSON.' }] }]);
     expect((await post(Buffer.from('{"name":"Fuzz"}'), { 'content-encoding': 'x-fuzz' })).status).toBe(415);
     expect((await post(Buffer.from('{"name":"Fuzz"}'), { 'content-encoding': 'gzip' })).status).toBe(422);
+    // GraphQL reads its own body: the same refusal, and UTF-8 text still reads as it was sent.
+    const graphql = (variable: Buffer) => client.send({
+      method: 'POST', path: '/api/graphql', headers: { cookie, 'accept-language': 'en', 'content-type': 'application/json' },
+      body: Buffer.concat([Buffer.from('{"query":"{ __typename }","variables":{"x":"'), variable, Buffer.from('"}}')]),
+    });
+    const broken = await graphql(Buffer.from([0xc3, 0x28]));
+    expect([broken.status, JSON.parse(broken.text)]).toEqual([422, { errors: [{ path: '', message: 'The request body is not valid JSON.' }] }]);
+    const french = await graphql(Buffer.from('Écoles supérieures'));
+    expect([french.status, JSON.parse(french.text)]).toEqual([200, { data: { __typename: 'Query' } }]);
     expect(changedTables(before, await rowCounts(app.core.db.knex))).toEqual([]);
     client.close();
   });

@@ -10,7 +10,9 @@ import type { Logger } from '../logger.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { Actor } from '../auth/types.js';
 import type { Language, Translate } from '../i18n/index.js';
+import { RequestRefused } from '../http/guards.js';
 import type { RequestState } from '../http/state.js';
+import { isUtf8 } from '../http/utf8.js';
 
 /** What every resolver receives as its context. */
 export interface GraphqlContext {
@@ -102,7 +104,7 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
     },
   });
   const handler = async (koa: Context) => {
-    const response = await yoga.handleNodeRequestAndResponse(koa.req, koa.res, { koa });
+    const response = await yoga.fetch(await requestOf(koa), { koa });
     koa.status = response.status;
     response.headers.forEach((value, key) => koa.set(key, value));
     koa.body = Buffer.from(await response.arrayBuffer());
@@ -116,3 +118,24 @@ const jsonScalar = {
   __parseValue: (value: unknown) => value,
   __parseLiteral: () => null,
 };
+
+/**
+ * The request as Yoga takes it, its body read here first (the guards bounded its length): JSON is UTF-8 text, and a
+ * body that is not would be read with U+FFFD in its strings and stored so — it answers 422 like broken JSON.
+ */
+async function requestOf(koa: Context): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(koa.req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  const url = new URL(koa.originalUrl, `http://${koa.get('host') || 'localhost'}`);
+  if (koa.method === 'GET' || koa.method === 'HEAD') return new Request(url, { method: koa.method, headers });
+  const chunks: Buffer[] = [];
+  for await (const chunk of koa.req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  const encoding = koa.get('content-encoding');
+  if ((!encoding || encoding === 'identity') && !isUtf8(body)) {
+    throw new RequestRefused(422, 'INVALID_JSON', (koa.state as RequestState).t('errors.invalidJson'));
+  }
+  return new Request(url, { method: koa.method, headers, body });
+}
