@@ -1,5 +1,5 @@
 import type { TestApp } from '../app.js';
-import { insertLesson, makePerson, makePlanningGroup, planningDemo, tag } from '../planning/fixtures.js';
+import { insertLesson, makePerson, makePlanningGroup, parisTime, planningDemo, tag } from '../planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../planning/groups.js';
 
 /** Lets an actor made by a fixture log in with the demo password. */
@@ -29,7 +29,12 @@ export async function lessonNow(app: TestApp, campus: 'paris' | 'lyon' = 'paris'
     await knex('planning_group_subscriptions').insert({ planning_group_id: groupId, student_registration_id: registration.id });
     registrations.push({ ...registration, email: await withDemoPassword(app, registration.studentId) });
   }
-  const start = Date.now() - (options.startMinutesAgo ?? 10) * 60_000;
+  // Ten minutes ago, but not before midnight in Paris: the lesson belongs to today's pages (the day's lessons) even
+  // when a test runs just after midnight.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const start = options.startMinutesAgo === undefined
+    ? Math.max(Date.now() - 10 * 60_000, Date.parse(parisTime(today, '00:00')))
+    : Date.now() - options.startMinutesAgo * 60_000;
   const lessonId = await insertLesson(app, {
     campusId, startAt: new Date(start).toISOString(), endAt: new Date(start + 90 * 60_000).toISOString(),
     teacherIds: options.withTeacher === false ? [] : [teacherId], planningGroupIds: [groupId], schoolSubjectId: subjectId,
