@@ -178,12 +178,10 @@ export interface CellPlan {
 }
 
 /**
- * Every cell of the matrix, from the core's route table, GraphQL schema and permission matrix. A route's
- * English path gets the whole grid; its French path (the same declaration, mounted twice) gets anonymous, the
- * first typology holding its permission and the first one not holding it, so that each path is shown to be
- * behind its declared permission. A typology not holding the permission is refused by the gate before any record
- * is read (core/src/http/routes.ts, graphql/operation-permissions.ts): its other-campus cell would be the same
- * refusal and is not resent. `page` is a web page the news link tool may read.
+ * Every cell of the matrix, from the core's route table, GraphQL schema and permission matrix: each route path
+ * (English and French, each mounted on its own) and operation, for anonymous and every typology on its own campus,
+ * the other campus and, for those scoped to a person, another person's records — holders of the permission or not.
+ * Only requests identical to one already planned are not resent. `page` is a web page the news link tool may read.
  */
 export async function planCells(core: Core, records: Records, actors: MatrixActor[], homeCampus: string, page: string): Promise<CellPlan> {
   const routes = routeSurface(core);
@@ -192,17 +190,14 @@ export async function planCells(core: Core, records: Records, actors: MatrixActo
   const notSent: Record<string, number> = {};
   const skip = (why: string, count = 1) => (notSent[why] = (notSent[why] ?? 0) + count);
   const missing: string[] = [];
-  const scopesOf = (verdict: string, actor: MatrixActor | null, full: boolean): Scope[] => {
-    if (!actor || !full) return ['own'];
-    if (verdict !== 'holds') {
-      skip("another campus's cell of a typology the gate refuses");
-      return ['own'];
-    }
+  // Every typology on its own campus and the other one (and on another person's records when scoped to a person),
+  // whether or not it holds the permission: the gate's refusal must not depend on whose record is named.
+  const scopesOf = (actor: MatrixActor | null): Scope[] => {
+    if (!actor) return ['own'];
     return personScoped(actor) ? ['own', 'other-campus', 'other-person'] : ['own', 'other-campus'];
   };
 
   for (const route of routes) {
-    const main = !routes.some((r) => r.definition === route.definition && r.name.endsWith('.en')) || route.name.endsWith('.en');
     const enPath = (routes.find((r) => r.definition === route.definition && r.name.endsWith('.en')) ?? route).path;
     const entry = `${route.method.toUpperCase()} ${route.path}`;
     const change = route.method !== 'get' || stateChangingGets.some((pattern) => pattern.test(enPath));
@@ -210,15 +205,10 @@ export async function planCells(core: Core, records: Records, actors: MatrixActo
     const upload = !!route.definition.upload;
     const phase = !change ? 0 : route.permission === 'public' ? 2 : 1;
     const seen = new Set<string>();
-    const chosenActors = main ? [null, ...actors] : [
-      null,
-      actors.find((a) => gate(core, route.permission, a) === 'holds'),
-      actors.find((a) => gate(core, route.permission, a) === 'denied'),
-    ].filter((a) => a !== undefined);
-    if (!main) skip('French path: typologies beyond the first holder and non-holder (the English path has the grid)', actors.length + 1 - chosenActors.length);
-    for (const variant of variantsOf(core, route)) for (const actor of chosenActors) {
+    // Both paths of a route get the whole grid: each is mounted on its own.
+    for (const variant of variantsOf(core, route)) for (const actor of [null, ...actors]) {
       const verdict = gate(core, route.permission, actor);
-      for (const scope of scopesOf(verdict, actor, main)) {
+      for (const scope of scopesOf(actor)) {
         // A holder's change on its own side names nothing (random lead id) unless its body fails validation first.
         const randomLead = change && verdict === 'holds' && scope === 'own' && !bad && !upload;
         const filled = fill(route, enPath, records, actor, scope, homeCampus, randomLead, variant);
@@ -272,7 +262,7 @@ export async function planCells(core: Core, records: Records, actors: MatrixActo
     const { text } = document(operation);
     for (const actor of [null, ...actors]) {
       const verdict = gate(core, operation.permission, actor);
-      for (const scope of scopesOf(verdict, actor, true)) {
+      for (const scope of scopesOf(actor)) {
         const filled = variables(operation, records, actor, scope, homeCampus);
         if ('missing' in filled) {
           if (scope === 'other-person') skip('no record of another person on the same campus');
