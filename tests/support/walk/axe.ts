@@ -29,6 +29,14 @@ interface AxeResult {
  * space and is checked on the first page a tab walks.
  */
 export async function runAxe(page: Page, scope: 'page' | 'content' = 'page'): Promise<AxeViolation[]> {
+  // Colours are read as shown: a block still fading in (Editor.js's blocks do) would be judged at part opacity.
+  // The finite animations are awaited (a spinner's never ends), two seconds at most.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = (await page.evaluate(
     (content) =>

@@ -14,7 +14,7 @@ export interface Stop {
   /** Demo typology, null when logged out. */
   walker: string | null;
   path: string;
-  /** Whether axe checks the page here (each page is checked in one of its languages, see page-walk.e2e.ts). */
+  /** Whether axe checks the page here (the walk checks every page in both languages). */
   axe: boolean;
 }
 
