@@ -33,7 +33,7 @@ export function CoachStudentsPage() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {page.data?.students.map(({ student, statistics, absences }) => (
           <Card key={student.id} withBorder radius="md" padding="lg" data-testid="coached-student">
-            <Title order={3} size="h5" mb="sm">{student.lastName.toUpperCase()} {student.firstName}</Title>
+            <Title order={2} size="h5" mb="sm">{student.lastName.toUpperCase()} {student.firstName}</Title>
             <AttendanceChart statistics={statistics} />
             <FollowedAbsences absences={absences} />
           </Card>

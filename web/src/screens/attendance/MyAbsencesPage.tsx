@@ -7,6 +7,7 @@ import { usePageData } from '../../shared/queries';
 import { absenceTimes, JustificationBadge, KindBadge } from './AbsenceBadges';
 import { documentUrl, loadMyAbsences } from './absences-api';
 import { AttendanceChart } from './AttendanceChart';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** SPEC §2 `/absences-and-lateness/my-absences`: the student's absences and lateness, chart and justifications. */
 export function MyAbsencesPage() {
@@ -25,7 +26,7 @@ export function MyAbsencesPage() {
       {data && (
         <>
           <Card withBorder radius="md" padding="lg">
-            <Title order={3} size="h4" mb="sm">{t('attendance.absences.chartTitle')}</Title>
+            <Title order={2} size="h4" mb="sm">{t('attendance.absences.chartTitle')}</Title>
             <AttendanceChart statistics={data.statistics} />
           </Card>
           <Title order={2} size="h3">{t('attendance.absences.listTitle')}</Title>
@@ -38,7 +39,7 @@ export function MyAbsencesPage() {
                   <Table.Th>{t('attendance.mine.subject')}</Table.Th>
                   <Table.Th>{t('attendance.absences.kind')}</Table.Th>
                   <Table.Th>{t('attendance.absences.justification')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -10,6 +10,7 @@ import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { addThesisSkill, createItem, deleteItem, deleteThesisSkill, loadItems, loadThesisGrid, moveItem, saveThesisGrid, updateItem, type BookletItem } from './api';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 type Draft = { title: string; date: string; startDate: string; endDate: string; modules: string[] };
 const emptyDraft: Draft = { title: '', date: '', startDate: '', endDate: '', modules: [] };
@@ -60,7 +61,7 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
         {grid.skills.length ? (
           <Table striped>
             <Table.Thead>
-              <Table.Tr><Table.Th>{t('booklets.thesis.skill')}</Table.Th><Table.Th>{t('booklets.thesis.coefficient')}</Table.Th><Table.Th /></Table.Tr>
+              <Table.Tr><Table.Th>{t('booklets.thesis.skill')}</Table.Th><Table.Th>{t('booklets.thesis.coefficient')}</Table.Th><HiddenHeader /></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {grid.skills.map((skill) => (

@@ -77,7 +77,7 @@ function Panel({ state, formId, staff, editing }: { state: FormValidationState; 
     <Card withBorder radius="lg" padding="lg" data-testid="validation-panel">
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={4}>{t('booklets.sign.title')}</Title>
+          <Title order={2} size="h4">{t('booklets.sign.title')}</Title>
           {current && (
             <Badge color={current.status === 'validated' ? 'teal' : 'orange'} variant="light" size="lg" data-testid="validation-status">
               {t(`booklets.sign.status.${current.status}`)}

@@ -28,7 +28,7 @@ function CourseCard({ course }: { course: StudentCourse }) {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="student-course" data-subject={course.id} style={{ borderTop: `4px solid ${course.color ?? 'var(--mantine-color-indigo-5)'}` }}>
       <Stack gap="sm">
-        <Title order={3} fz="lg">{course.name}</Title>
+        <Title order={2} fz="lg">{course.name}</Title>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase">{t('courses.student.exercises')}</Text>
         {!course.exercises.length && <Text size="sm" c="dimmed">{t('courses.student.noExercise')}</Text>}
         {course.exercises.map((exercise) => (

@@ -18,6 +18,7 @@ import {
 } from './api';
 import { StoredFileIcon } from './FileIcon';
 import { FilesDropzone } from './FilesDropzone';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const managePermission = 'files.document.manage';
 
@@ -197,12 +198,12 @@ function FilesTable({ files, typologies, canManage, onChanged }: { files: Manage
       <Table striped verticalSpacing="xs" data-testid="files-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th />
+            <HiddenHeader label={t('table.kind')} />
             <Table.Th>{t('files.table.name')}</Table.Th>
             <Table.Th>{t('files.table.typology')}</Table.Th>
             <Table.Th>{t('files.table.expiration')}</Table.Th>
             <Table.Th>{t('files.table.published')}</Table.Th>
-            {canManage && <Table.Th />}
+            {canManage && <HiddenHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

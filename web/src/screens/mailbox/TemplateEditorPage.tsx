@@ -276,7 +276,7 @@ function TemplateEditor({ template }: { template: MailTemplate | null }) {
               </SimpleGrid>
             </Box>
           )}
-          <Title order={3} fz="sm" mt="md" mb={4}>{t('mailbox.editor.structure')}</Title>
+          <Title order={2} fz="sm" mt="md" mb={4}>{t('mailbox.editor.structure')}</Title>
           <ScrollArea style={{ flex: 1 }} data-testid="outline">
             {outlineItem({ block: -1 }, t('mailbox.editor.page'))}
             {content.blocks.map((block, i) =>
@@ -319,7 +319,7 @@ function TemplateEditor({ template }: { template: MailTemplate | null }) {
 
         <Card withBorder padding="sm" style={{ minHeight: 0, display: 'flex', flexDirection: 'column' }}>
           <Group justify="space-between" mb="xs">
-            <Title order={3} fz="sm">{selectedItem ? widgetLabel(selectedItem.type) : t('mailbox.editor.page')}</Title>
+            <Title order={2} fz="sm">{selectedItem ? widgetLabel(selectedItem.type) : t('mailbox.editor.page')}</Title>
             {selected && selected.block >= 0 && (
               <Group gap={4}>
                 <ActionIcon variant="default" size="sm" aria-label={t('mailbox.editor.moveUp')} onClick={() => apply(move(content, selected, -1))}>↑</ActionIcon>

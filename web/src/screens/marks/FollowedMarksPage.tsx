@@ -5,6 +5,7 @@ import { searchId, usePageData, useSearchParam } from '../../shared/queries';
 import { loadFollowedStudent, loadFollowedStudents, type FollowedStudent } from './api';
 import { MarksTable } from './MarksTable';
 import { ReportCardView } from './ReportCardView';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const nameOf = (student: FollowedStudent) => `${student.lastName.toUpperCase()} ${student.firstName}`;
 
@@ -38,7 +39,7 @@ export function FollowedMarksPage() {
               <Table.Tr>
                 <Table.Th>{t('marks.followed.student')}</Table.Th>
                 <Table.Th>{t('marks.followed.group')}</Table.Th>
-                <Table.Th />
+                <HiddenHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -62,10 +63,10 @@ export function FollowedMarksPage() {
             <Title order={2} size="h3">{nameOf(chosen.student)}</Title>
             <Text c="dimmed">{chosen.student.trainingGroup}</Text>
           </Group>
-          <Title order={3} size="h4">{t('marks.followed.reportCards')}</Title>
+          <Title order={2} size="h4">{t('marks.followed.reportCards')}</Title>
           {!chosen.reportCards.length && <Text c="dimmed">{t('marks.followed.noReportCard')}</Text>}
-          {chosen.reportCards.map((card) => <ReportCardView key={`${card.trainingGroup.id}:${card.semester}`} card={card} />)}
-          <Title order={3} size="h4">{t('marks.followed.marks')}</Title>
+          {chosen.reportCards.map((card) => <ReportCardView key={`${card.trainingGroup.id}:${card.semester}`} card={card} headingOrder={3} />)}
+          <Title order={2} size="h4">{t('marks.followed.marks')}</Title>
           {!chosen.marks.length && <Text c="dimmed">{t('marks.followed.noMark')}</Text>}
           {!!chosen.marks.length && <MarksTable marks={chosen.marks} />}
           <Text size="xs" c="dimmed">{t('marks.mine.rules')}</Text>

@@ -11,7 +11,8 @@ export function useMarkFormat() {
 }
 
 /** One report card: a line per grade scale element, the general average, the rank, the appraisals. */
-export function ReportCardView({ card, withRank = true }: { card: ReportCard; withRank?: boolean }) {
+/** `headingOrder`: 2 directly under the page's title, 3 under a section's. */
+export function ReportCardView({ card, withRank = true, headingOrder = 2 }: { card: ReportCard; withRank?: boolean; headingOrder?: 2 | 3 }) {
   const { t } = useTranslation();
   const format = useMarkFormat();
   return (
@@ -19,7 +20,7 @@ export function ReportCardView({ card, withRank = true }: { card: ReportCard; wi
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Stack gap={0}>
-            <Title order={3} fz="lg">{t('marks.reportCards.semesterTitle', { semester: card.semester })}</Title>
+            <Title order={headingOrder} fz="lg">{t('marks.reportCards.semesterTitle', { semester: card.semester })}</Title>
             <Text size="sm" c="dimmed">{card.training.name} · {card.trainingGroup.name}</Text>
           </Stack>
           <Stack gap={2} align="flex-end">

@@ -11,6 +11,7 @@ import { exportDownloadUrl, type ReportCard, loadGroupReportCards, loadOperation
 import { AppraisalsDrawer } from './AppraisalsDrawer';
 import { useMarkFormat } from './ReportCardView';
 import { useMe } from '../../session';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const uuid = (raw: unknown) => (typeof raw === 'string' && /^[0-9a-f-]{36}$/i.test(raw) ? raw : '');
 const semesterOf = (raw: unknown) => (typeof raw === 'number' && raw >= 1 && raw <= 4 ? raw : typeof raw === 'string' && /^[1-4]$/.test(raw) ? Number(raw) : 1);
@@ -56,7 +57,7 @@ export function StaffReportCardsPage() {
                 {elements.map((e) => <Table.Th key={e.elementId} ta="right">{e.name} <Text span size="xs" c="dimmed">×{format.coefficient(e.coefficient)}</Text></Table.Th>)}
                 <Table.Th ta="right">{t('marks.reportCards.generalShort')}</Table.Th>
                 <Table.Th ta="right">{t('marks.reportCards.rankShort')}</Table.Th>
-                {canAppraise && <Table.Th />}
+                {canAppraise && <HiddenHeader />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -10,6 +10,7 @@ import { ServerForm, useServerForm } from '../../shared/form';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { examSheetUrl, loadExamSheet, loadGradableExams, type ExamSheet } from './api';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** The grading pages in the teacher's space, or in the staff's for a campus manager. */
 function useGradingPages() {
@@ -37,7 +38,7 @@ export function GradableExamsPage() {
                 <Table.Th>{t('marks.mine.exam')}</Table.Th>
                 <Table.Th>{t('marks.mine.semester')}</Table.Th>
                 <Table.Th ta="right">{t('marks.exams.entered')}</Table.Th>
-                <Table.Th />
+                <HiddenHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

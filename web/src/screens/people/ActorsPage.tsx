@@ -9,6 +9,7 @@ import { searchChoice, usePageData, useReload, useSearchBox, useSearchParam } fr
 import { toast } from '../../shared/toast';
 import { loadActors, setArchived, type ActorView } from './api';
 import { can, permissionIds } from './fields';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const filters = ['active', 'archived', 'all'] as const;
 type Filter = (typeof filters)[number];
@@ -86,7 +87,7 @@ export function ActorsPage() {
                   <Table.Th>{t('people.person.name')}</Table.Th>
                   <Table.Th>{t('people.person.email')}</Table.Th>
                   <Table.Th>{t('people.person.access')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -10,6 +10,7 @@ import { toast } from '../../shared/toast';
 import { loadTutors, type ActorView } from './api';
 import { AssociateForm } from './AssociateForm';
 import { can, permissionIds } from './fields';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** Tutors of the viewer's campuses and their corporations; new tutor, edit, associate (SPEC §2 Tutors). */
 export function TutorsPage() {
@@ -55,7 +56,7 @@ export function TutorsPage() {
                   <Table.Th>{t('people.person.email')}</Table.Th>
                   <Table.Th>{t('people.person.campus')}</Table.Th>
                   <Table.Th>{t('people.tutors.corporations')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

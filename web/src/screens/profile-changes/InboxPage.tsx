@@ -10,6 +10,7 @@ import { toast } from '../../shared/toast';
 import { fullName, useMe } from '../../session';
 import { decide, loadInbox, type ProfileChangeRequest, type RequestStatus, type Transition } from './api';
 import { ChangesList, StatusBadge } from './RequestParts';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const FILTERS = ['pending', 'approved', 'rejected', 'expired', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -102,7 +103,7 @@ export function ProfileChangeInboxPage() {
                 <Table.Th>{t('profileChanges.inbox.columns.changes')}</Table.Th>
                 <Table.Th>{t('profileChanges.inbox.columns.filed')}</Table.Th>
                 <Table.Th>{t('profileChanges.inbox.columns.status')}</Table.Th>
-                <Table.Th />
+                <HiddenHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

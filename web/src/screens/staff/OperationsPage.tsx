@@ -13,6 +13,7 @@ import { ITEM_STATUS_COLOR, STATUS_COLOR, isActive, type Operation } from './ope
 import { isPlanningRun, runResult, undoRun } from '../planning/bulk/api';
 import { RunResults } from '../planning/bulk/RunResults';
 import { useUndoneRuns } from '../planning/bulk/useUndoneRuns';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** Staff operations page: bulk runs with live progress, per-item results and cancel. */
 export function OperationsPage() {
@@ -113,14 +114,14 @@ export function OperationsPage() {
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover className="operations-table" data-testid="operations-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={44} />
+                  <HiddenHeader w={44} label={t('table.details')} />
                   <Table.Th miw={140}>{t('operations.columns.kind')}</Table.Th>
                   <Table.Th miw={120}>{t('operations.columns.subject')}</Table.Th>
                   <Table.Th>{t('operations.columns.startedBy')}</Table.Th>
                   <Table.Th>{t('operations.columns.startedAt')}</Table.Th>
                   <Table.Th>{t('operations.columns.status')}</Table.Th>
                   <Table.Th w={180}>{t('operations.columns.progress')}</Table.Th>
-                  <Table.Th w={100} />
+                  <HiddenHeader w={100} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

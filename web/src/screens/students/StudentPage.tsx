@@ -13,6 +13,7 @@ import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, type Student } from './api';
 import { can } from './permissions';
 import { usePageData } from '../../shared/queries';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** A student: coordinates, legal guardian, registrations with their contracts, and the Y-1 situation. */
 export function StudentPage() {
@@ -96,7 +97,7 @@ export function StudentPage() {
                 <Table.Th>{t('students.list.group')}</Table.Th>
                 <Table.Th>{t('students.list.status')}</Table.Th>
                 <Table.Th>{t('students.show.contract')}</Table.Th>
-                <Table.Th />
+                <HiddenHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -8,6 +8,7 @@ import { errorMessage, requestJson } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadCoachPage, type CoachContract, type CoachPageData } from './api';
 import { fullName, Loading, useLoaded, useNumber } from './common';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** /informations/{id}: a coach, its informations, the students it follows and its contracts of the current session. */
 export function CoachPage() {
@@ -95,7 +96,7 @@ function CoachView({ data, reload }: { data: CoachPageData; reload: () => Promis
                 <Table.Th>{t('teaching.contract.period')}</Table.Th>
                 <Table.Th>{t('teaching.contract.relatedActivities')}</Table.Th>
                 <Table.Th ta="right">{t('teaching.contract.amount')}</Table.Th>
-                <Table.Th />
+                <HiddenHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -14,6 +14,7 @@ import { apiPaths, loadTeacherPage, type TeacherCompany, type TeacherContract, t
 import { CompanyPopup } from './CompanyPopup';
 import { addressText } from './companies';
 import { ContractStatusBadge, fullName, Loading, useCan, useLoaded, useNumber } from './common';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** /teachers/{id}/informations: the teacher, its informations, contracts of the current session and companies. */
 export function TeacherPage() {
@@ -136,7 +137,7 @@ function ContractsCard({ data, reload, writable }: { data: TeacherPageData; relo
                 <Table.Th ta="right">{t('teaching.contract.hours')}</Table.Th>
                 <Table.Th ta="right">{t('teaching.contract.activities')}</Table.Th>
                 <Table.Th>{t('teaching.contract.status')}</Table.Th>
-                <Table.Th />
+                <HiddenHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

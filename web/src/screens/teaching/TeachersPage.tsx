@@ -5,6 +5,7 @@ import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { loadTeachers } from './api';
 import { CampusFilter, ContractStatusBadge, fullName, Loading, useCan, useLoaded, useNumber } from './common';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** Teachers of the actor's campuses with their contracts of the current session (TeacherWithCampusesWithTeacherContract). */
 export function TeachersPage() {
@@ -34,7 +35,7 @@ export function TeachersPage() {
                   <Table.Th>{t('teaching.teachers.campuses')}</Table.Th>
                   <Table.Th>{t('teaching.teachers.contracts')}</Table.Th>
                   <Table.Th ta="right">{t('teaching.teachers.hours')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

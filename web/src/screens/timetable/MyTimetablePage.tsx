@@ -34,7 +34,7 @@ export function MyTimetablePage() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {days.map((day) => (
           <Card key={day} withBorder radius="md" padding="md" data-testid="timetable-day">
-            <Title order={3} size="h5" mb="xs">{capitalised(dayTitle.format(new Date(`${day}T12:00:00Z`)))}</Title>
+            <Title order={2} size="h5" mb="xs">{capitalised(dayTitle.format(new Date(`${day}T12:00:00Z`)))}</Title>
             {!lessonsOf(day).length && <Text size="sm" c="dimmed">{t('timetable.free')}</Text>}
             <Stack gap="xs">
               {lessonsOf(day).map((lesson) => (

@@ -7,6 +7,7 @@ import { usePageData } from '../../shared/queries';
 import { loadCampuses, placeRoutes, refreshMe, type Building, type CampusInfo, type Site } from './api';
 import { BuildingDialog, CampusDialog, SiteDialog } from './PlaceDialogs';
 import { confirmAndRemove } from './remove';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 type Dialog =
   | { kind: 'campus'; campus: CampusInfo | null }
@@ -158,7 +159,7 @@ export function CampusesPage() {
                         <Table.Tr>
                           <Table.Th w="25%">{t('trainingCentre.building.label')}</Table.Th>
                           <Table.Th>{t('trainingCentre.rooms.label')}</Table.Th>
-                          <Table.Th w={260} />
+                          <HiddenHeader w={260} />
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>

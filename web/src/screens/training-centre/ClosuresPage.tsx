@@ -9,6 +9,7 @@ import { ClosureDialog } from './ClosureDialog';
 import { confirmAndRun } from './remove';
 import { useCampusChoice } from './useCampusChoice';
 import { usePageData } from '../../shared/queries';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const TYPE_COLOR: Record<string, string> = { holidays: 'blue', closure: 'red', bridge: 'grape', other: 'gray' };
 
@@ -91,7 +92,7 @@ export function ClosuresPage() {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Card withBorder radius="lg" padding="lg">
-              <Title order={3} fz={18} mb="sm">
+              <Title order={2} fz={18} mb="sm">
                 {t('trainingCentre.closures.listTitle', { year })}
               </Title>
               {data.closures.length === 0 ? (
@@ -105,7 +106,7 @@ export function ClosuresPage() {
                       <Table.Th>{t('trainingCentre.closures.name')}</Table.Th>
                       <Table.Th>{t('trainingCentre.closures.period')}</Table.Th>
                       <Table.Th>{t('trainingCentre.closures.type')}</Table.Th>
-                      <Table.Th />
+                      <HiddenHeader />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -144,7 +145,7 @@ export function ClosuresPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder radius="lg" padding="lg" data-testid="public-holidays">
-              <Title order={3} fz={18}>
+              <Title order={2} fz={18}>
                 {t('trainingCentre.closures.holidaysTitle', { year })}
               </Title>
               <Text size="xs" c="dimmed" mb="sm">

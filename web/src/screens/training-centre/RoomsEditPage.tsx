@@ -9,6 +9,7 @@ import { requestJson } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { placeRoutes } from './api';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 interface BuildingView {
   id: string;
@@ -86,7 +87,7 @@ export function RoomsEditPage() {
                 <Table.Tr>
                   <Table.Th>{t('trainingCentre.rooms.name')}</Table.Th>
                   <Table.Th w={160}>{t('trainingCentre.rooms.size')}</Table.Th>
-                  <Table.Th w={60} />
+                  <HiddenHeader w={60} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -9,6 +9,7 @@ import { CampusSwitch } from './CampusSwitch';
 import { confirmAndRun } from './remove';
 import { ModelDialog, SlotDialog } from './TimeSlotDialogs';
 import { useCampusChoice } from './useCampusChoice';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 type Dialog = { kind: 'model'; model: ModelTimeSlot | null } | { kind: 'slot'; modelId: string | null; slot: TimeSlot | null };
 
@@ -98,7 +99,7 @@ export function TimeSlotsPage() {
             <Card key={model.uuid} withBorder radius="lg" padding="lg" data-testid="model-card" data-model-name={model.name}>
               <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
                 <Stack gap={2}>
-                  <Title order={3} fz={18}>
+                  <Title order={2} fz={18}>
                     {model.name}
                   </Title>
                   <Text size="xs" c="dimmed">
@@ -137,7 +138,7 @@ export function TimeSlotsPage() {
                       <Table.Th>{t('trainingCentre.timeSlots.start')}</Table.Th>
                       <Table.Th>{t('trainingCentre.timeSlots.end')}</Table.Th>
                       <Table.Th>{t('trainingCentre.timeSlots.length')}</Table.Th>
-                      <Table.Th />
+                      <HiddenHeader />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

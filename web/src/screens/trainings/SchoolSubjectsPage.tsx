@@ -10,6 +10,7 @@ import { toast } from '../../shared/toast';
 import { createSubject, loadSubjects, updateSubject, type SchoolSubject } from './api';
 import { can, fieldProps } from './fields';
 import { usePageData } from '../../shared/queries';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 type Filter = 'active' | 'archived' | 'all';
 
@@ -75,12 +76,12 @@ export function SchoolSubjectsPage() {
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="subjects-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={40} />
+                  <HiddenHeader w={40} label={t('table.colour')} />
                   <Table.Th>{t('trainings.subjects.shortName')}</Table.Th>
                   <Table.Th>{t('trainings.subjects.name')}</Table.Th>
                   <Table.Th>{t('trainings.subjects.level')}</Table.Th>
                   <Table.Th>{t('trainings.subjects.status')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -10,6 +10,7 @@ import { toast } from '../../shared/toast';
 import { apiPaths, loadTrainings, type Training } from './api';
 import { can, fieldProps } from './fields';
 import { usePageData } from '../../shared/queries';
+import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** Trainings list; the creation dialog opens on /training-center/trainings/new (SPEC §2). */
 export function TrainingsPage({ creating = false }: { creating?: boolean }) {
@@ -57,7 +58,7 @@ export function TrainingsPage({ creating = false }: { creating?: boolean }) {
                   <Table.Th>{t('trainings.list.name')}</Table.Th>
                   <Table.Th>{t('trainings.list.campuses')}</Table.Th>
                   <Table.Th>{t('trainings.list.published')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -5,6 +5,7 @@ import { confirm } from '../../../shared/dialogs';
 import { errorMessage, ViolationError } from '../../../shared/http';
 import { toast } from '../../../shared/toast';
 import { addSubscriptions, registrationLabel, removeSubscription, type PlanningGroupPageData } from './api';
+import { HiddenHeader } from '../../../shared/HiddenHeader';
 
 interface Props {
   page: PlanningGroupPageData;
@@ -77,7 +78,7 @@ export function GroupSubscriptions({ page, onChanged }: Props) {
               <Table.Th>{t('planning.groups.subscriptions.student')}</Table.Th>
               <Table.Th>{t('planning.groups.trainingGroup')}</Table.Th>
               <Table.Th>{t('planning.groups.subscriptions.status')}</Table.Th>
-              {page.canUpdate && <Table.Th w={110} />}
+              {page.canUpdate && <HiddenHeader w={110} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -5,6 +5,7 @@ import { subjectLinesSchema } from '@alterna/planning/validation';
 import { ServerForm, useServerForm, type ServerFormApi } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
 import { formatHours, groupApi, hoursText, subjectLabel, type GroupChange, type GroupSubjectRef, type PlanningGroup } from './api';
+import { HiddenHeader } from '../../../shared/HiddenHeader';
 
 interface LineValues {
   /** React key of the row, never sent. */
@@ -70,7 +71,7 @@ export function SubjectLinesEditor({ group, subjects, canUpdate, onSaved }: Prop
             <Table.Tr>
               <Table.Th>{t('planning.groups.lines.subject')}</Table.Th>
               <Table.Th w={190}>{t('planning.groups.lines.hours')}</Table.Th>
-              <Table.Th w={50} />
+              <HiddenHeader w={50} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

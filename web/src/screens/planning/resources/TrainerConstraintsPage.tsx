@@ -9,6 +9,7 @@ import { SearchSelect, formatPersonOption } from '../../../shared/SearchSelect';
 import { toast } from '../../../shared/toast';
 import { loadConstraints, resourceRoutes, searchTeachers, type Person, type TeacherConstraints, type TrainerConstraint } from './api';
 import { ConstraintForm } from './ConstraintForm';
+import { HiddenHeader } from '../../../shared/HiddenHeader';
 
 /** A trainer's constraints (when not to plan them): pick a trainer, see and change the list. */
 export function TrainerConstraintsPage() {
@@ -83,7 +84,7 @@ export function TrainerConstraintsPage() {
                     <Table.Tr>
                       <Table.Th>{t('planning.resources.constraint.period')}</Table.Th>
                       <Table.Th>{t('planning.resources.constraint.description')}</Table.Th>
-                      <Table.Th />
+                      <HiddenHeader />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -10,6 +10,7 @@ import { PageTitle } from '../../../shared/PageTitle';
 import { toast } from '../../../shared/toast';
 import { loadTrainingGroups, loadWorkStudies, resourceRoutes, type TrainingGroupChoice, type WorkStudyPeriod } from './api';
 import { WorkStudyDialog } from './WorkStudyDialog';
+import { HiddenHeader } from '../../../shared/HiddenHeader';
 
 const TYPE_COLOR: Record<string, string> = { Entreprise: 'orange', Formation: 'indigo' };
 type Loaded = Awaited<ReturnType<typeof loadWorkStudies>>;
@@ -77,7 +78,7 @@ export function WorkStudiesPage() {
       {group && data && (
         <Card withBorder radius="lg" padding="lg">
           <Group justify="space-between" mb="sm">
-            <Title order={3} fz={18}>
+            <Title order={2} fz={18}>
               {group.shortName} · {group.name}
             </Title>
             <Text size="sm" c="dimmed">
@@ -103,7 +104,7 @@ export function WorkStudiesPage() {
                   <Table.Th>{t('planning.resources.workStudy.typeLabel')}</Table.Th>
                   <Table.Th>{t('planning.resources.workStudy.period')}</Table.Th>
                   <Table.Th>{t('planning.resources.workStudy.length')}</Table.Th>
-                  <Table.Th />
+                  <HiddenHeader />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
