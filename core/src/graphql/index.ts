@@ -131,7 +131,12 @@ async function requestOf(koa: Context): Promise<Request> {
   const url = new URL(koa.originalUrl, `http://${koa.get('host') || 'localhost'}`);
   if (koa.method === 'GET' || koa.method === 'HEAD') return new Request(url, { method: koa.method, headers });
   const chunks: Buffer[] = [];
-  for await (const chunk of koa.req) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of koa.req) chunks.push(chunk as Buffer);
+  } catch {
+    // The client went away mid-body (a page left while its request was sent): nothing to answer, nothing to log.
+    throw new RequestRefused(400, 'BODY_ABORTED', (koa.state as RequestState).t('errors.invalidJson'));
+  }
   const body = Buffer.concat(chunks);
   const encoding = koa.get('content-encoding');
   if ((!encoding || encoding === 'identity') && !isUtf8(body)) {
