@@ -56,7 +56,8 @@ describe('hours delivered', () => {
     const lesson = await lessonNow(app, 'paris', 2, { startMinutesAgo: 60 });
     const [late, present] = await closeLateAndPresent(lesson);
 
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    // The lesson's own day in Paris (it began an hour ago: yesterday, just after midnight).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(lesson.startAt));
     const cookie = await sessionCookie(app.baseUrl, demo('pedagogy'));
     const get = async (query: string, language = 'fr') => {
       const response = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?${query}`, { headers: { cookie, 'accept-language': language } });

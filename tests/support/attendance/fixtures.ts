@@ -41,7 +41,7 @@ export async function lessonNow(app: TestApp, campus: 'paris' | 'lyon' = 'paris'
   });
   const base = `/api/teacher/${teacherId}/courses/${subjectId}/seances/${lessonId}/attendance`;
   const mine = `/api/my-courses/${subjectId}/seances/${lessonId}/attendance`;
-  return { campusId, subjectId, teacherId, teacherEmail, groupId, lessonId, students: registrations, base, mine };
+  return { campusId, subjectId, teacherId, teacherEmail, groupId, lessonId, startAt: new Date(start).toISOString(), students: registrations, base, mine };
 }
 
 /** A short drawn signature, in the 1000x400 box. */
