@@ -16,10 +16,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The live preview's HTML (the server's, in the sandboxed frame), once it holds `text`. */
+/** The live preview's HTML (the server's, written into the sandboxed frame), once it holds `text`. */
 async function previewHolds(page: Page, text: string) {
-  await expect.poll(async () => (await page.getByTestId('live-preview').getAttribute('srcdoc')) ?? '', { timeout: 15_000 }).toContain(text);
-  return (await page.getByTestId('live-preview').getAttribute('srcdoc'))!;
+  const written = async () => (await (await page.getByTestId('live-preview').elementHandle())?.contentFrame())?.content() ?? '';
+  await expect.poll(written, { timeout: 15_000 }).toContain(text);
+  return written();
 }
 
 describe('mail template builder in the browser', () => {
@@ -70,7 +71,8 @@ describe('mail template builder in the browser', () => {
     expect(html).toContain('href="https://alterna.example/convocation?e={{email}}"');
     expect(html).toContain('mj-column-per-50');
     expect(html).toContain('mj-column-per-25');
-    expect(await page.getByTestId('live-preview').getAttribute('sandbox')).toBe('');
+    // No script runs in the frame (sandbox without allow-scripts, and its page's policy has no script source).
+    expect(await page.getByTestId('live-preview').getAttribute('sandbox')).toBe('allow-same-origin');
     await screenshot(page, 'mailbox-editor-fr');
 
     // A javascript: address is refused by the server, in French, and nothing is saved.

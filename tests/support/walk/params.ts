@@ -98,7 +98,6 @@ function thisWeek(): Params {
 
 const first = (table: string, what: string, column = 'id') => (knex: Knex) => one(knex(table).orderBy(column).select(column), what);
 const firstNews = first('news', 'news item');
-const firstTemplate = first('mail_templates', 'mail template');
 const firstCampaign = first('mass_email_campaigns', 'mass e-mail campaign');
 const firstPlanningGroup = first('planning_planning_groups', 'planning group');
 const firstBuilding = first('training_centre_buildings', 'building');
@@ -111,7 +110,8 @@ const studentRegistration = async (knex: Knex) => one(knex('students_student_reg
 
 const byPage: Record<string, Filler> = {
   'news.edit': async ({ knex }) => ({ id: await firstNews(knex) }),
-  'mailbox.templateEdit': async ({ knex }) => ({ id: await firstTemplate(knex) }),
+  // The richest demo template (hosted social icons, web fonts): its preview loads what the others do and more.
+  'mailbox.templateEdit': async ({ knex }) => ({ id: await one(knex('mail_templates').orderByRaw('length(mjml) DESC, id').select('id'), 'mail template') }),
   'massEmail.campaign': async ({ knex }) => ({ id: await firstCampaign(knex) }),
   'marks.staffExam': async ({ knex }) => ({ exam: await one(knex('marks_exam_settings').orderBy('exam_id').select('exam_id'), 'exam with marks settings') }),
   'planning.group': async ({ knex }) => ({ id: await firstPlanningGroup(knex) }),

@@ -21,6 +21,21 @@ function asEmailPage(ctx: RouteContext<unknown, MailboxServices>, html: string):
   return html;
 }
 
+/**
+ * The editor's live preview frame: an empty page under the e-mail's policy, into which the editor writes the
+ * draft's HTML (a srcdoc frame would take the app's policy, which loads no image or font from elsewhere). The frame
+ * is sandboxed without scripts by the page that embeds it; this policy allows none either.
+ */
+function previewFrame(ctx: RouteContext<unknown, MailboxServices>): string {
+  ctx.koa.type = 'text/html; charset=utf-8';
+  ctx.koa.set('Content-Security-Policy', [
+    "default-src 'none'", 'img-src https: http: data:', "style-src 'unsafe-inline' https://fonts.googleapis.com", 'font-src https://fonts.gstatic.com',
+    "frame-ancestors 'self'",
+  ].join('; '));
+  ctx.koa.set('X-Frame-Options', 'SAMEORIGIN');
+  return '<!doctype html><html><head><meta charset="utf-8"><title>Preview</title></head><body></body></html>';
+}
+
 /** Files the upload route reads in order to answer SPEC §5's message for a non-image (the others get the core's). */
 const readableKinds = [
   ...imageContentTypes, 'application/pdf', 'text/plain', 'application/zip',
@@ -33,6 +48,11 @@ const uploadFields = yup.object({
 
 /** SPEC §2 "Mailbox": mail templates (list, create, edit, duplicate, delete), their preview and image uploads. */
 export const routes: Route[] = [
+  // Before `/:id`, which would take its one segment for a template id.
+  {
+    name: 'mailbox_mail_templates_preview_frame', method: 'get', permission: perm.templateRead, path: paths.previewFrame,
+    handler: async (ctx) => previewFrame(ctx),
+  },
   {
     name: 'mailbox_mail_templates', method: 'get', permission: perm.templateRead, path: paths.templates,
     handler: async (ctx) => ({ templates: await ctx.services.templates.list(ctx.actor!) }),

@@ -8,6 +8,7 @@ export const paths = {
   duplicate: under('/:id/duplicate', '/:id/dupliquer'),
   preview: under('/preview/:id', '/apercu/:id'),
   draftPreview: under('/preview', '/apercu'),
+  previewFrame: under('/preview-frame', '/cadre-apercu'),
   uploadFile: under('/upload-file', '/televerser-fichier'),
   image: under('/images/:token', '/images/:token'),
 } as const;

@@ -16,6 +16,7 @@ import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { createTemplate, loadTemplate, previewDraft, updateTemplate, type MailTemplate } from './api';
+import { PreviewFrame } from './PreviewFrame';
 import { SettingsPanel } from './SettingsPanel';
 import { addBlock, addWidget, move, remove, replace, sectionAt, widgetAt, type Selection } from './tree-edit';
 
@@ -304,13 +305,8 @@ function TemplateEditor({ template }: { template: MailTemplate | null }) {
           {previewError && <Text size="xs" c="red" px="sm" py={4} data-testid="preview-error">{previewError}</Text>}
           <Box ref={pane.ref} style={{ flex: 1, minHeight: 0, overflow: 'hidden', display: 'flex', justifyContent: 'center', background: 'var(--mantine-color-gray-1)' }}>
             {html !== null ? (
-              <iframe
-                title={t('mailbox.editor.preview')}
-                srcDoc={html}
-                sandbox=""
-                style={{ width: frameWidth, height: pane.height / zoom, zoom, border: 0, background: 'white', flex: 'none' }}
-                data-testid="live-preview"
-              />
+              <PreviewFrame html={html} title={t('mailbox.editor.preview')}
+                style={{ width: frameWidth, height: pane.height / zoom, zoom, border: 0, background: 'white', flex: 'none' }} />
             ) : (
               <Group justify="center" p="xl"><Loader size="sm" /></Group>
             )}

@@ -5,6 +5,8 @@ import i18n from '../../i18n';
 export type { MailTemplate, MailTemplateSummary } from '@alterna/mailbox/types';
 
 const base = '/api/mailbox/mail-templates';
+/** The empty page the editor writes its live preview into (served under the e-mail's policy). */
+export const previewFrameUrl = `${base}/preview-frame`;
 const enc = encodeURIComponent;
 
 export interface TemplateBody {
