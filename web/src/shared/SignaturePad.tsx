@@ -47,14 +47,22 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
     };
     emitRef.current = emit;
     const resize = () => {
-      if (element.offsetWidth === width.current) return;
+      const previous = width.current;
+      if (element.offsetWidth === previous) return;
+      // Resizing the canvas wipes it: what was drawn is drawn again, stretched to the new width (a tablet turned,
+      // a dialog settling), instead of the signer finding an empty pad and a disabled button.
+      const drawn = instance.toData();
       width.current = element.offsetWidth;
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       element.width = element.offsetWidth * ratio;
       element.height = element.offsetHeight * ratio;
       element.getContext('2d')!.scale(ratio, ratio);
       instance.clear();
-      pen.current = null;
+      const stretch = previous ? element.offsetWidth / previous : 0;
+      if (stretch && drawn.length) {
+        instance.fromData(drawn.map((group) => ({ ...group, points: group.points.map((p) => ({ ...p, x: p.x * stretch })) })));
+        pen.current = pen.current && { ...pen.current, x: pen.current.x * stretch };
+      } else pen.current = null;
       emit();
     };
     instance.addEventListener('endStroke', emit);
