@@ -59,6 +59,7 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
     const holder = document.createElement('div');
     container.current.appendChild(holder);
     let images = new Set(imagesOf(initialRef.current));
+    let changes = 0;
     // Editor.js's image block draws its picture without a text alternative: the caption is one (none: decorative).
     const alternatives = new MutationObserver(() => {
       for (const img of holder.querySelectorAll('img:not([alt])')) img.setAttribute('alt', img.closest('.image-tool')?.querySelector('.image-tool__caption')?.textContent?.trim() ?? '');
@@ -92,7 +93,11 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
         linkTool: { class: LinkTool, config: { endpoint: '/api/editorjs/linktool', headers: { 'X-Requested-With': 'XMLHttpRequest' } } },
       },
       async onChange(api) {
+        // Saves overlap (typing, then an image block whose upload ends later) and may end out of order: only the
+        // latest change's content is kept, or an older, emptier one could overwrite it.
+        const call = ++changes;
         const data = await api.saver.save();
+        if (call !== changes) return;
         // A new instance (language switch) starts from the latest content, not the first.
         initialRef.current = data;
         onChangeRef.current(data);
