@@ -134,7 +134,11 @@ export class HistoryService {
       .limit(limit + 1)
       .select('id', 'at', 'table_name', 'action', 'row_id', 'actor_id', 'actor_name', 'request_id', 'operation_id', 'workflow_id', 'before', 'after');
     const entries = rows.slice(0, limit).map(present);
-    this.keys ??= foreignKeys(this.knex);
+    // A failed read is not kept: the next history asks again.
+    this.keys ??= foreignKeys(this.knex).catch((error: unknown) => {
+      this.keys = null;
+      throw error;
+    });
     const pointers = entries.flatMap((entry) => entry.changes.flatMap(({ field, before, after }) => [before, after].map((value) => ({ table: entry.table, field, value }))));
     const labels = await labelsOf(this.knex, await this.keys, pointers);
     return { kind, id, entries, truncated: rows.length > limit, labels };

@@ -51,7 +51,10 @@ function forcedAbsences(lessons: PastLesson[], missing: ReadonlySet<string>): Se
   const byStudent = new Map<string, { lesson: PastLesson; registrationId: string }[]>();
   for (const lesson of lessons) {
     for (const student of lesson.students) {
-      if (missing.has(student.studentId)) byStudent.set(student.studentId, [...(byStudent.get(student.studentId) ?? []), { lesson, registrationId: student.registrationId }]);
+      if (!missing.has(student.studentId)) continue;
+      const attended = byStudent.get(student.studentId) ?? [];
+      attended.push({ lesson, registrationId: student.registrationId });
+      byStudent.set(student.studentId, attended);
     }
   }
   for (const [studentId, attended] of byStudent) {

@@ -6,17 +6,22 @@ import { paths } from './paths.js';
 
 type Route = RouteDefinition<MailboxServices>;
 
+/** An HTML page under an e-mail's policy: images and web fonts from anywhere, no script, framed by our pages only. */
+function underEmailPolicy(ctx: RouteContext<unknown, MailboxServices>, extra: string[] = []): void {
+  ctx.koa.type = 'text/html; charset=utf-8';
+  ctx.koa.set('Content-Security-Policy', [
+    "default-src 'none'", 'img-src https: http: data:', "style-src 'unsafe-inline' https://fonts.googleapis.com", 'font-src https://fonts.gstatic.com',
+    "frame-ancestors 'self'", ...extra,
+  ].join('; '));
+  ctx.koa.set('X-Frame-Options', 'SAMEORIGIN');
+}
+
 /**
  * The compiled e-mail as its own page: shown in the editor's sandboxed iframe. Its policy replaces the app's: no
  * script at all, images from anywhere (an e-mail's), the web fonts, framed by our own pages only.
  */
 function asEmailPage(ctx: RouteContext<unknown, MailboxServices>, html: string): string {
-  ctx.koa.type = 'text/html; charset=utf-8';
-  ctx.koa.set('Content-Security-Policy', [
-    "default-src 'none'", 'img-src https: http: data:', "style-src 'unsafe-inline' https://fonts.googleapis.com", 'font-src https://fonts.gstatic.com',
-    "frame-ancestors 'self'", 'sandbox',
-  ].join('; '));
-  ctx.koa.set('X-Frame-Options', 'SAMEORIGIN');
+  underEmailPolicy(ctx, ['sandbox']);
   ctx.koa.set('Cache-Control', 'no-store');
   return html;
 }
@@ -27,12 +32,7 @@ function asEmailPage(ctx: RouteContext<unknown, MailboxServices>, html: string):
  * is sandboxed without scripts by the page that embeds it; this policy allows none either.
  */
 function previewFrame(ctx: RouteContext<unknown, MailboxServices>): string {
-  ctx.koa.type = 'text/html; charset=utf-8';
-  ctx.koa.set('Content-Security-Policy', [
-    "default-src 'none'", 'img-src https: http: data:', "style-src 'unsafe-inline' https://fonts.googleapis.com", 'font-src https://fonts.gstatic.com',
-    "frame-ancestors 'self'",
-  ].join('; '));
-  ctx.koa.set('X-Frame-Options', 'SAMEORIGIN');
+  underEmailPolicy(ctx);
   return '<!doctype html><html><head><meta charset="utf-8"><title>Preview</title></head><body></body></html>';
 }
 

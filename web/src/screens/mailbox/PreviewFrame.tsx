@@ -18,6 +18,6 @@ export function PreviewFrame({ html, title, style }: { html: string; title: stri
   }, [html, ready]);
   return (
     <iframe ref={frame} title={title} src={previewFrameUrl} sandbox="allow-same-origin" onLoad={() => setReady(true)}
-      style={style} data-testid="live-preview" data-html={ready ? html.length : undefined} />
+      style={style} data-testid="live-preview" />
   );
 }
