@@ -130,7 +130,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   for (const mod of modules) {
     const s = services.get(mod.name);
     if (mod.routes) tables.push({ routes: typeof mod.routes === 'function' ? mod.routes(s as never) : mod.routes, services: s });
-    if (mod.graphql) schemaParts.push({ owner: mod.name, typeDefs: mod.graphql.typeDefs, permissions: mod.graphql.permissions, resolvers: mod.graphql.resolvers(s, deps) });
+    if (mod.graphql) {
+      const { typeDefs, permissions: declared, resolvers, compiled } = mod.graphql;
+      schemaParts.push({ owner: mod.name, typeDefs, permissions: declared, resolvers: resolvers(s, deps), compiled: compiled?.(s, deps) });
+    }
   }
   const routes: MountedRoute[] = mountRoutes(router, tables, deps, permissions);
   const graphql = createGraphqlHandler(schemaParts, permissions, log, config.env === 'production');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { ApiClient, demoClients, startTestApp, type TestApp } from '../support/app.js';
 import { artifactsDir, launchBrowser } from '../support/browser.js';
 import { addresses, downloadRequests, downloadRoutes, workerRuns, type DownloadContext } from '../support/walk/downloads.js';
 import { fillParams, type FillerContext } from '../support/walk/params.js';
@@ -24,20 +24,8 @@ let table: WalkPage[];
 let worker: Awaited<ReturnType<typeof startTestWorker>> | null = null;
 /** The downloads' runs on the worker, started once the walk's ids are chosen (they add records). */
 let runs: Promise<{ reportCardsOperation: string; signedForm: string }> | null = null;
-const clients = new Map<string, Promise<ApiClient>>();
-
 /** A client logged in as a demo typology, in a language (one session each). */
-function client(typology: string, language = 'en'): Promise<ApiClient> {
-  const key = `${typology}|${language}`;
-  if (!clients.has(key)) {
-    clients.set(key, (async () => {
-      const api = new ApiClient(app.baseUrl, language);
-      await api.login(demo(typology));
-      return api;
-    })());
-  }
-  return clients.get(key)!;
-}
+const client = demoClients(() => app.baseUrl, 'en');
 
 function startRuns() {
   runs ??= (async () => {

@@ -94,6 +94,22 @@ export class ApiClient {
 
 export const demo = (typology: string) => `${typology}@demo.alterna.school`;
 
+/** Demo users logged in once per typology and language: `const as = demoClients(() => app.baseUrl)`, then `await as('isd')`. */
+export function demoClients(baseUrl: () => string, defaultLanguage = 'fr'): (typology: string, language?: string) => Promise<ApiClient> {
+  const clients = new Map<string, Promise<ApiClient>>();
+  return (typology, language = defaultLanguage) => {
+    const key = `${typology}|${language}`;
+    if (!clients.has(key)) {
+      clients.set(key, (async () => {
+        const client = new ApiClient(baseUrl(), language);
+        await client.login(demo(typology));
+        return client;
+      })());
+    }
+    return clients.get(key)!;
+  };
+}
+
 /** The SPEC's machine string of a refusal ('Access Denied.', 'User is not logged in'): GraphQL extensions or HTTP error item. */
 export function reasonOf(error: unknown): unknown {
   const refusal = error as { reason?: unknown; extensions?: { reason?: unknown } } | undefined;

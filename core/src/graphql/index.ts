@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { UserError, ValidationError } from '../errors.js';
+import { compiledAnswers, type CompiledField } from './compiled.js';
 import { useGraphqlLimits } from './limits.js';
 import { useLocalizedErrors } from './localized-errors.js';
 import { assertEveryOperationGuarded, guardedNames, guardOperations, type OperationPermissions } from './operation-permissions.js';
@@ -48,6 +49,8 @@ export interface SchemaPart {
   typeDefs: string;
   permissions: OperationPermissions;
   resolvers: Record<string, Record<string, unknown>>;
+  /** Query fields the part also answers as ready JSON text (compiled.ts), behind the same declared permission. */
+  compiled?: Record<string, CompiledField>;
 }
 
 /**
@@ -75,10 +78,7 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
     // request's answer for another. Parsed documents are still cached.
     parserAndValidationCache: { validationCache: false, errorCache: { get: () => undefined, set: () => undefined } },
     logging: false,
-    context: ({ koa }) => {
-      const state = koa.state as RequestState;
-      return { actor: state.actor, language: state.language, t: state.t, permissions, koa };
-    },
+    context: ({ koa }) => contextOf(koa),
     maskedErrors: {
       maskError(error, _message, isDev) {
         // Duck-typed: under some loaders graphql-tools and this file see two copies of the graphql package.
@@ -103,8 +103,21 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
       },
     },
   });
+  const compiled = compiledAnswers(schema, all, permissions);
+  const contextOf = (koa: Context): GraphqlContext => {
+    const state = koa.state as RequestState;
+    return { actor: state.actor, language: state.language, t: state.t, permissions, koa };
+  };
   const handler = async (koa: Context) => {
-    const response = await yoga.fetch(await requestOf(koa), { koa });
+    const body = await bodyOf(koa);
+    const answer = body && isPlainJsonRequest(koa) ? await compiled(body, contextOf(koa)) : null;
+    if (answer !== null) {
+      koa.status = 200;
+      koa.type = 'application/json; charset=utf-8';
+      koa.body = answer;
+      return;
+    }
+    const response = await yoga.fetch(requestOf(koa, body), { koa });
     koa.status = response.status;
     response.headers.forEach((value, key) => koa.set(key, value));
     koa.body = Buffer.from(await response.arrayBuffer());
@@ -120,16 +133,11 @@ const jsonScalar = {
 };
 
 /**
- * The request as Yoga takes it, its body read here first (the guards bounded its length): JSON is UTF-8 text, and a
- * body that is not would be read with U+FFFD in its strings and stored so — it answers 422 like broken JSON.
+ * The body, read here first (the guards bounded its length): JSON is UTF-8 text, and a body that is not would be read
+ * with U+FFFD in its strings and stored so — it answers 422 like broken JSON. None for GET and HEAD.
  */
-async function requestOf(koa: Context): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(koa.req.headers)) {
-    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
-  }
-  const url = new URL(koa.originalUrl, `http://${koa.get('host') || 'localhost'}`);
-  if (koa.method === 'GET' || koa.method === 'HEAD') return new Request(url, { method: koa.method, headers });
+async function bodyOf(koa: Context): Promise<Buffer<ArrayBuffer> | null> {
+  if (koa.method === 'GET' || koa.method === 'HEAD') return null;
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of koa.req) chunks.push(chunk as Buffer);
@@ -142,5 +150,23 @@ async function requestOf(koa: Context): Promise<Request> {
   if ((!encoding || encoding === 'identity') && !isUtf8(body)) {
     throw new RequestRefused(422, 'INVALID_JSON', (koa.state as RequestState).t('errors.invalidJson'));
   }
-  return new Request(url, { method: koa.method, headers, body });
+  return body;
+}
+
+/** A JSON body, not encoded, from a client that takes plain JSON back (what a compiled answer is written as). */
+function isPlainJsonRequest(koa: Context): boolean {
+  const encoding = koa.get('content-encoding');
+  const accept = koa.get('accept');
+  return koa.is('application/json') === 'application/json' && (!encoding || encoding === 'identity')
+    && (!accept || accept.includes('*/*') || accept.includes('application/json'));
+}
+
+/** The request as Yoga takes it, with the body already read. */
+function requestOf(koa: Context, body: Buffer<ArrayBuffer> | null): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(koa.req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  const url = new URL(koa.originalUrl, `http://${koa.get('host') || 'localhost'}`);
+  return body === null ? new Request(url, { method: koa.method, headers }) : new Request(url, { method: koa.method, headers, body });
 }

@@ -26,7 +26,7 @@ function refusal(t: Translate | undefined, limit: Limit): GraphQLError {
 }
 
 /** The armor rules throw at once (so the costly rules never run on the rest), with our message. */
-function limitRules(t: Translate | undefined): ValidationRule[] {
+export function limitRules(t: Translate | undefined): ValidationRule[] {
   const rejectWith = (limit: Limit) => ({ propagateOnRejection: false, onReject: [() => { throw refusal(t, limit); }] });
   return [
     maxDepthRule({ n: graphqlLimits.depth, ...rejectWith('depth') }),

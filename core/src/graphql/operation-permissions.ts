@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import type { PermissionMatrix } from '../auth/permissions.js';
+import type { Actor } from '../auth/types.js';
 import { NotLoggedInError } from '../errors.js';
 
 export type OperationType = 'Query' | 'Mutation';
@@ -12,7 +13,7 @@ export type OperationType = 'Query' | 'Mutation';
 export type OperationPermissions = Partial<Record<OperationType, Record<string, string>>>;
 
 type Resolvers = Record<string, Record<string, unknown>>;
-type Resolver = (parent: unknown, args: unknown, ctx: { actor: import('../auth/types.js').Actor | null }, info: unknown) => unknown;
+type Resolver = (parent: unknown, args: unknown, ctx: { actor: Actor | null }, info: unknown) => unknown;
 
 export class OperationPermissionError extends Error {}
 
@@ -45,14 +46,20 @@ export function guardOperations(owner: string, resolvers: Resolvers, declared: O
 function withPermission(permission: string, resolve: Resolver, matrix: PermissionMatrix): Resolver {
   if (permission === 'public') return resolve;
   return (parent, args, ctx, info) => {
-    if (permission === 'authenticated') {
-      if (!ctx.actor) throw new NotLoggedInError();
-    } else {
-      // Held on one campus at least; which campus the data is on is the service's check.
-      matrix.assert(ctx.actor, permission);
-    }
+    assertOperationPermission(permission, ctx.actor, matrix);
     return resolve(parent, args, ctx, info);
   };
+}
+
+/** An operation's declared permission, checked for the actor (its resolver's and its compiled answer's check). */
+export function assertOperationPermission(permission: string, actor: Actor | null, matrix: PermissionMatrix): void {
+  if (permission === 'public') return;
+  if (permission === 'authenticated') {
+    if (!actor) throw new NotLoggedInError();
+  } else {
+    // Held on one campus at least; which campus the data is on is the service's check.
+    matrix.assert(actor, permission);
+  }
 }
 
 /** Every operation of the assembled schema went through guardOperations (none resolved outside a module's declaration). */

@@ -8,6 +8,7 @@ import type { Actor, PermissionDeclaration } from '../auth/types.js';
 import type { Mailer } from '../mail/index.js';
 import type { OperationsService } from '../operations/service.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
+import type { CompiledField } from '../graphql/compiled.js';
 import type { Client } from '@temporalio/client';
 import type { ScheduleDeclaration } from '../temporal/schedules.js';
 import type { OperationPermissions } from '../graphql/operation-permissions.js';
@@ -90,6 +91,12 @@ export interface GraphqlContribution<Services = unknown> {
    */
   permissions: OperationPermissions;
   resolvers: (services: Services, core: CoreDeps) => Record<string, Record<string, unknown>>;
+  /**
+   * Query fields also answered as ready JSON text when a document asks for one alone (core/src/graphql/compiled.ts):
+   * for reads of hundreds of nested records, where field-by-field execution costs more than the SQL. Same permission
+   * as the resolver, which stays and answers every other document; a test proves both write the same.
+   */
+  compiled?: (services: Services, core: CoreDeps) => Record<string, CompiledField>;
 }
 
 /**

@@ -34,9 +34,9 @@ export default defineModule<AttendanceServices>({
   schedules: [{ id: 'attendance-alerts', workflowType: 'attendanceAlerts', cron: '0 18 * * *' }],
   seed: (_services, core, knex) => seedAttendance(knex, core),
   // An opened sheet is "attendance started": planning then refuses to cancel, delete or undo the lesson.
-  register: ({ core, services }) => {
+  register: ({ core }) => {
     const planning = core.module<PlanningServices>('planning');
-    planning.attendance.register((db, ids) => services.sheets.started(db, ids));
+    planning.attendance.registerStarted('SELECT lesson_id FROM attendance_sheets');
     // Delivered hours in planning's progress: the lessons whose sheet the teacher signed and closed.
     planning.attendance.registerDelivered('SELECT lesson_id FROM attendance_sheets WHERE closed_at IS NOT NULL');
   },

@@ -18,7 +18,7 @@ import { seedPlanning } from './seed.js';
 import { history } from './history.js';
 
 export type { PlanningServices } from './services/index.js';
-export type { AttendanceCheck, AttendanceHook } from './services/attendance.js';
+export type { AttendanceHook } from './services/attendance.js';
 export type { ConflictsService, ConflictCheckOptions } from './services/conflicts.js';
 export * from './types.js';
 export { perm } from './permissions.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, demo as demoLogin, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
+import { ApiClient, demoClients, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, planningDemo, tag } from '../../support/planning/fixtures.js';
 import {
   CREATE_LESSON, LESSONS_BY_ID, LESSONS_BY_ID_WITH_CANCEL, UPDATE_LESSON, addDays, countRows, firstError, isoWeekday, lessonOf, makeContract, planning, slotOn, workingDays,
@@ -8,7 +8,6 @@ import {
 let app: TestApp;
 let demo: Awaited<ReturnType<typeof planningDemo>>;
 let days: string[];
-const clients = new Map<string, ApiClient>();
 beforeAll(async () => {
   app = await startTestApp();
   demo = await planningDemo(app);
@@ -17,15 +16,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A logged-in demo user (cached per typology and language). */
-async function as(typology: string, language = 'fr'): Promise<ApiClient> {
-  const key = `${typology}/${language}`;
-  if (!clients.has(key)) {
-    const client = new ApiClient(app.baseUrl, language);
-    await client.login(demoLogin(typology));
-    clients.set(key, client);
-  }
-  return clients.get(key)!;
-}
+const as = demoClients(() => app.baseUrl);
 
 /** Resources of the test's own on a campus: two rooms, two teachers, two planning groups. */
 async function resources(campusId = demo.paris) {
@@ -315,7 +306,7 @@ describe('attendance hook', () => {
     const knex = app.core.db.knex;
     const table = `test_started_sheets_${tag('')}`;
     await knex.schema.createTable(table, (t) => t.uuid('lesson_id').primary());
-    planning(app).attendance.register(async (db, ids) => new Set((await db(table).whereIn('lesson_id', ids).select('lesson_id')).map((row: { lesson_id: string }) => row.lesson_id)));
+    planning(app).attendance.registerStarted(`SELECT lesson_id FROM ${table}`);
     const r = await resources();
     const client = await as('isd');
     const lesson = lessonOf(await create(client, createInput(r, days[11]!)), 'CreateEventLessonSchedule');

@@ -36,7 +36,7 @@ export async function registerStartedAttendance(app: TestApp): Promise<(lessonId
     await knex.schema.createTable('test_started_attendance', (t) => t.uuid('lesson_id').primary()).catch(() => undefined);
   }
   const planning = app.core.services<PlanningServices>('planning');
-  planning.attendance.register(async (db, ids) => new Set<string>(await db('test_started_attendance').whereIn('lesson_id', ids).pluck('lesson_id')));
+  planning.attendance.registerStarted('SELECT lesson_id FROM test_started_attendance');
   return async (lessonIds) => {
     await knex('test_started_attendance').insert(lessonIds.map((lesson_id) => ({ lesson_id }))).onConflict('lesson_id').ignore();
   };

@@ -29,4 +29,5 @@ export const graphql: GraphqlContribution<PlanningServices> = {
     }
     return merged;
   },
+  compiled: (services, core) => Object.assign({}, ...parts.map((part) => part.compiled?.(services, core))),
 };

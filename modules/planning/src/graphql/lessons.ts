@@ -1,4 +1,4 @@
-import { assertIdArgs, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
+import { assertIdArgs, type CompiledSelection, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { PlanningServices } from '../services/index.js';
 import type { ProgressLine } from '../services/progress.js';
 import type { TrainerConstraint } from '../services/trainer-constraints.js';
@@ -161,4 +161,11 @@ export const lessonsGraphql: Omit<GraphqlContribution<PlanningServices>, 'permis
       },
     };
   },
+  // The calendar's week: hundreds of lessons of a dozen fields each, written as JSON text by the planning service.
+  compiled: (services) => ({
+    EventLessonSchedules(args: Args, ctx: GraphqlContext, selections: CompiledSelection[]) {
+      assertIdArgs(ctx.t, args, ['campusList', 'planningGroupsIdList', 'roomsIdList', 'schoolSubjectId', 'teachersIdList']);
+      return services.lessons.listJson(ctx.actor, args, ctx.t, selections);
+    },
+  }),
 };

@@ -1,5 +1,5 @@
-// Reads of lessons as `Lesson`: one statement for the lessons and their links, one ask for attendance.
-// Used by every lessons reader and by bulk previews (`lessonsByIds`).
+// Reads of lessons: one statement for the lessons, their links and whether attendance has started. As `Lesson` for
+// every lessons reader and bulk previews (`lessonsByIds`); as rows with JSON lists for the calendar's JSON writer.
 import type { Knex } from '@alterna/core';
 import type { CancellationType, Lesson, LessonStatus, LessonType, RemoteMode } from '../types.js';
 import type { AttendanceHook } from './attendance.js';
@@ -22,7 +22,8 @@ export interface LessonFilter {
   withCancelled?: boolean;
 }
 
-interface LessonRow {
+/** A lesson's own columns, its campus and subject, as the statement reads them. */
+export interface LessonRowBase {
   id: string;
   campus_id: string;
   campus_name: string;
@@ -40,38 +41,59 @@ interface LessonRow {
   subject_name: string | null;
   subject_short_name: string | null;
   subject_color: string | null;
+  attendance_started: boolean;
+  /** The link lists a JSON writer asked for, as JSON text. */
+  [list: string]: unknown;
+}
+
+interface LessonRow extends LessonRowBase {
   teachers: Lesson['teachers'];
   rooms: Lesson['rooms'];
   planning_groups: Lesson['planningGroups'];
 }
 
 /**
- * Each link kind as one JSON array per lesson, aggregated ONCE over the whole set (`found`): a grouped join
- * per kind, not a sub-select per lesson. The `= ANY(ARRAY(...))` repeats the join as an array the link table's
- * primary key (lesson_id first) can probe: without it PostgreSQL hashes the whole link table for a week's few
- * hundred lessons (12 ms instead of 6 at 15,000 lessons).
+ * Where each link kind of the lessons in `found` is read: a grouped join per kind over the whole set, not a sub-select
+ * per lesson. The `= ANY(ARRAY(...))` repeats the join as an array the link table's primary key (lesson_id first) can
+ * probe: without it PostgreSQL hashes the whole link table for a week's few hundred lessons (12 ms instead of 6 at
+ * 15,000 lessons). `order` is the order of a lesson's list.
  */
-const linkAggregates = {
-  found_teachers: `SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
-      ORDER BY a.last_name, a.first_name, a.id) AS list FROM found f JOIN lesson_teachers lt ON lt.lesson_id = f.id AND lt.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN identity_actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id`,
-  found_rooms: `SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)
-      ORDER BY r.name, r.id) AS list FROM found f JOIN lesson_rooms lr ON lr.lesson_id = f.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id GROUP BY lr.lesson_id`,
-  found_groups: `SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id) AS list
-      FROM found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id AND lg.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id`,
+export const linkSources = {
+  teachers: {
+    lessonId: 'lt.lesson_id', order: 'a.last_name, a.first_name, a.id',
+    from: 'found f JOIN lesson_teachers lt ON lt.lesson_id = f.id AND lt.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN identity_actors a ON a.id = lt.teacher_id',
+  },
+  rooms: {
+    lessonId: 'lr.lesson_id', order: 'r.name, r.id',
+    from: `found f JOIN lesson_rooms lr ON lr.lesson_id = f.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM found))
+      JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id`,
+  },
+  groups: {
+    lessonId: 'lg.lesson_id', order: 'g.name, g.id',
+    from: 'found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id AND lg.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN planning_groups g ON g.id = lg.planning_group_id',
+  },
+} as const;
+
+export type LinkKind = keyof typeof linkSources;
+
+/** Aggregates of one link kind per lesson: each `AS name` becomes the statement's column `name` ('[]' for none). */
+export type LinkColumns = Partial<Record<LinkKind, string[]>>;
+
+/** `Lesson`'s lists, as JSON arrays PostgreSQL parses for pg. */
+const lessonLinks: LinkColumns = {
+  teachers: [`json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
+    ORDER BY ${linkSources.teachers.order}) AS teachers`],
+  rooms: [`json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name) ORDER BY ${linkSources.rooms.order}) AS rooms`],
+  groups: [`json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY ${linkSources.groups.order}) AS planning_groups`],
 };
 
 /** An instant as `Date.toISOString()` writes it (`2026-09-14T07:00:00.000Z`). */
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * The lessons of a filter, by start, in ONE statement: the set of lessons first (`found`), then per link kind
- * one grouped aggregate over that set (no query per lesson, no round trip per kind). With a period and
- * campuses, the `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`, one branch per
- * campus); link filters are semi-joins. Attendance is asked once for the whole set.
- */
-export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
-  if (filter.ids && !filter.ids.length) return [];
-  if (filter.campusIds && !filter.campusIds.length) return [];
+/** The filter's lessons, or null when an empty list of ids or campuses leaves none. */
+function foundLessons(db: Db, filter: LessonFilter): Knex.QueryBuilder | null {
+  if (filter.ids && !filter.ids.length) return null;
+  if (filter.campusIds && !filter.campusIds.length) return null;
   const found = db('lessons as l').select('l.*');
   const period = filter.from && filter.to ? db.raw("tstzrange(?::timestamptz, ?::timestamptz, '[)')", [filter.from, filter.to]) : null;
   if (filter.campusIds) {
@@ -98,28 +120,49 @@ export async function readLessons(db: Db, attendance: AttendanceHook | null, fil
   if (filter.lessonType) found.where('l.lesson_type', filter.lessonType);
   if (filter.remote) found.where('l.remote', filter.remote);
   if (!filter.withCancelled) found.whereNot('l.status', 'cancelled');
+  return found;
+}
 
-  const query = db
-    .with('found', found)
-    .with('found_teachers', db.raw(linkAggregates.found_teachers))
-    .with('found_rooms', db.raw(linkAggregates.found_rooms))
-    .with('found_groups', db.raw(linkAggregates.found_groups))
-    .from('found as l')
+/**
+ * The lessons of a filter, by start, in ONE statement: the set of lessons first (`found`), then per link kind asked
+ * one grouped aggregate over that set (no query per lesson, no round trip per kind), and whether their attendance has
+ * started. With a period and campuses, the `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`,
+ * one branch per campus); link filters are semi-joins.
+ */
+function lessonsStatement(db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns): Knex.QueryBuilder | null {
+  const found = foundLessons(db, filter);
+  if (!found) return null;
+  const query = db.with('found', found).from('found as l')
     .join('training_centre_campuses as c', 'c.id', 'l.campus_id')
-    .leftJoin('trainings_school_subjects as ss', 'ss.id', 'l.school_subject_id')
-    .leftJoin('found_teachers as ft', 'ft.lesson_id', 'l.id')
-    .leftJoin('found_rooms as fr', 'fr.lesson_id', 'l.id')
-    .leftJoin('found_groups as fg', 'fg.lesson_id', 'l.id')
-    .select(
-      'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`), 'l.remote', 'l.lesson_type', 'l.status',
-      'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
-      'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color',
-      db.raw("COALESCE(ft.list, '[]') AS teachers"), db.raw("COALESCE(fr.list, '[]') AS rooms"), db.raw("COALESCE(fg.list, '[]') AS planning_groups"),
-    )
-    .orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]);
-  const rows: LessonRow[] = await query;
-  const started = attendance && rows.length ? await attendance.started(db, rows.map((row) => row.id)) : new Set<string>();
-  return rows.map((row) => toLesson(row, started));
+    .leftJoin('trainings_school_subjects as ss', 'ss.id', 'l.school_subject_id');
+  const columns: string[] = [];
+  for (const [kind, aggregates] of Object.entries(links) as [LinkKind, string[]][]) {
+    const source = linkSources[kind];
+    query.with(`found_${kind}`, db.raw(`SELECT ${source.lessonId}, ${aggregates.join(', ')} FROM ${source.from} GROUP BY ${source.lessonId}`));
+    query.leftJoin(`found_${kind}`, `found_${kind}.lesson_id`, 'l.id');
+    for (const aggregate of aggregates) {
+      const name = aggregate.slice(aggregate.lastIndexOf(' AS ') + 4);
+      columns.push(`COALESCE(found_${kind}.${name}, '[]') AS ${name}`);
+    }
+  }
+  const started = attendance ? `EXISTS (SELECT 1 FROM (${attendance.startedLessonsSql()}) st(lesson_id) WHERE st.lesson_id = l.id)` : 'false';
+  return query.select(
+    'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`),
+    'l.remote', 'l.lesson_type', 'l.status', 'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
+    'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`),
+    ...columns.map((column) => db.raw(column)),
+  ).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]);
+}
+
+export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
+  const statement = lessonsStatement(db, attendance, filter, lessonLinks);
+  return statement ? ((await statement) as LessonRow[]).map(toLesson) : [];
+}
+
+/** The same lessons as rows for a JSON writer: the lists are the `links` it asks for, as JSON text. */
+export async function readLessonRows(db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns): Promise<LessonRowBase[]> {
+  const statement = lessonsStatement(db, attendance, filter, links);
+  return statement ? ((await statement) as LessonRowBase[]) : [];
 }
 
 /** Lessons by id as every reader returns them (bulk previews reuse it); cancelled ones only when asked. */
@@ -127,7 +170,7 @@ export function lessonsByIds(db: Db, ids: readonly string[], options: { withCanc
   return readLessons(db, options.attendance ?? null, { ids, withCancelled: options.withCancelled ?? false });
 }
 
-function toLesson(row: LessonRow, started: Set<string>): Lesson {
+function toLesson(row: LessonRow): Lesson {
   return {
     id: row.id,
     campusId: row.campus_id,
@@ -147,6 +190,6 @@ function toLesson(row: LessonRow, started: Set<string>): Lesson {
     teachers: row.teachers,
     rooms: row.rooms.map((room) => ({ ...room, size: Number(room.size) })),
     planningGroups: row.planning_groups,
-    attendanceStarted: started.has(row.id),
+    attendanceStarted: row.attendance_started,
   };
 }

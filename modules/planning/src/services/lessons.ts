@@ -1,4 +1,4 @@
-import { retryOnDeadlock, NotFoundError, ValidationError, validate, type Actor, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
+import { retryOnDeadlock, NotFoundError, ValidationError, validate, type Actor, type CompiledSelection, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
 import { perm } from '../permissions.js';
 import {
   cancellationViolations, lessonShapeViolations, lessonStateViolations, sessionViolations, type LessonAction, type RuleViolation,
@@ -8,7 +8,8 @@ import type { CancellationType, Conflict, FreeSlot, Lesson, LessonSlot, LessonSt
 import { createLessonSchema, lessonReadFiltersSchema, lessonReadPeriodSchema, updateLessonSchema } from '../validation/lessons.js';
 import type { PlanningDeps } from './deps.js';
 import { sessionDates, sessionOn, sessionsOfGroups } from './lesson-conflict-queries.js';
-import { lessonsByIds, readLessons, type LessonFilter } from './lesson-reads.js';
+import { lessonJsonPlan, type LessonJsonPlan } from './lesson-json.js';
+import { lessonsByIds, readLessonRows, readLessons, type LessonFilter } from './lesson-reads.js';
 import { checkReferences } from './lesson-references.js';
 import { deleteLessonRow, insertLessonRow, updateLessonRow, type LessonColumns, type LessonLinks } from './lesson-store.js';
 import type { TrainerConstraint } from './trainer-constraints.js';
@@ -42,6 +43,8 @@ type Db = Knex | Knex.Transaction;
 export interface LessonsService {
   /** EventLessonSchedules: the lessons of the actor's campuses (narrowed to campusList) matching the filters. */
   list(actor: Actor | null, args: LessonListArgs, t: Translate): Promise<Lesson[]>;
+  /** The same lessons as GraphQL's JSON text for these selections; null for a selection it does not write. */
+  listJson(actor: Actor | null, args: LessonListArgs, t: Translate, selections: CompiledSelection[]): Promise<string | null>;
   byPlanningGroup(actor: Actor | null, planningGroupId: string, campusList?: string[] | null): Promise<Lesson[]>;
   byRoom(actor: Actor | null, roomId: string, campusList?: string[] | null): Promise<Lesson[]>;
   bySchoolSubject(actor: Actor | null, planningGroupIds: string[], schoolSubjectId: string): Promise<Lesson[]>;
@@ -86,6 +89,29 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
   const { knex, attendance } = deps;
   const read = (db: Db, filter: LessonFilter) => readLessons(db, attendance, filter);
   const readable = (actor: Actor | null, campusList?: string[] | null) => permissions.campusesOrDeny(actor, perm.lessonRead, campusList ?? null);
+  // By selection: the core hands the same selections for the same document.
+  const jsonPlans = new WeakMap<CompiledSelection[], LessonJsonPlan | null>();
+
+  /** EventLessonSchedules' arguments as a filter of the actor's campuses (422 for a bad period or filter). */
+  const listFilter = async (actor: Actor | null, args: LessonListArgs, t: Translate): Promise<LessonFilter> => {
+    const campuses = readable(actor, args.campusList);
+    const period = await validated<{ startDate?: string | null; endDate?: string | null }>(lessonReadPeriodSchema, { startDate: args.startDate, endDate: args.endDate }, t);
+    const filters = await validated<{ lessonType?: string | null; remote?: string | null }>(lessonReadFiltersSchema, { lessonType: args.lessonType, remote: args.remote }, t);
+    return {
+      campusIds: campuses,
+      planningGroupIds: args.planningGroupsIdList ?? undefined,
+      roomIds: args.roomsIdList ?? undefined,
+      teacherIds: args.teachersIdList ?? undefined,
+      schoolSubjectId: args.schoolSubjectId ?? null,
+      from: period.startDate ? utcIso(period.startDate) : null,
+      to: period.endDate ? utcIso(period.endDate) : null,
+      lessonType: filters.lessonType ?? null,
+      remote: filters.remote ?? null,
+      // SPEC §4: only the ...ByIdWithCancel read returns cancelled lessons.
+      withCancelled: false,
+    };
+  };
+
   const fail = (violations: RuleViolation[], t: Translate): never => {
     throw new ValidationError(violations.map((v) => ({ path: v.path, message: t(v.key, v.values ?? {}) as string })));
   };
@@ -146,23 +172,13 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
   };
 
   return {
-    async list(actor, args, t) {
-      const campuses = readable(actor, args.campusList);
-      const period = await validated<{ startDate?: string | null; endDate?: string | null }>(lessonReadPeriodSchema, { startDate: args.startDate, endDate: args.endDate }, t);
-      const filters = await validated<{ lessonType?: string | null; remote?: string | null }>(lessonReadFiltersSchema, { lessonType: args.lessonType, remote: args.remote }, t);
-      return read(knex, {
-        campusIds: campuses,
-        planningGroupIds: args.planningGroupsIdList ?? undefined,
-        roomIds: args.roomsIdList ?? undefined,
-        teacherIds: args.teachersIdList ?? undefined,
-        schoolSubjectId: args.schoolSubjectId ?? null,
-        from: period.startDate ? utcIso(period.startDate) : null,
-        to: period.endDate ? utcIso(period.endDate) : null,
-        lessonType: filters.lessonType ?? null,
-        remote: filters.remote ?? null,
-        // SPEC §4: only the ...ByIdWithCancel read returns cancelled lessons.
-        withCancelled: false,
-      });
+    list: async (actor, args, t) => read(knex, await listFilter(actor, args, t)),
+
+    async listJson(actor, args, t, selections) {
+      if (!jsonPlans.has(selections)) jsonPlans.set(selections, lessonJsonPlan(selections));
+      const plan = jsonPlans.get(selections);
+      if (!plan) return null;
+      return plan.write(await readLessonRows(knex, attendance, await listFilter(actor, args, t), plan.links));
     },
 
     byPlanningGroup: (actor, planningGroupId, campusList) => read(knex, { campusIds: readable(actor, campusList), planningGroupIds: [planningGroupId] }),
