@@ -23,21 +23,21 @@ export const weekQuery = `query Week($campusList: [ID!], $startDate: String, $en
 }`;
 
 /**
- * The same read in one SQL statement: the week's active lessons of the campus, whether their attendance has started, their
- * links gathered per set, as JSON (each link table probed by its primary key for the week's lessons, as the planning
- * module's read does).
+ * The same read in one SQL statement: the week's active lessons of the campus in order, whether their attendance has
+ * started, their links gathered per set as JSON lists in the order the calendar shows them (each link table probed by
+ * its primary key for the week's lessons, as the planning module's read does).
  */
 export const weekSql = `
   WITH week AS (
     SELECT l.* FROM lessons l WHERE l.campus_id = ? AND l.period && tstzrange(?::timestamptz, ?::timestamptz, '[)') AND l.status <> 'cancelled'
   ), teachers AS (
-    SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'contract', lt.teacher_contract_id)) AS list
+    SELECT lt.lesson_id, json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'contract', lt.teacher_contract_id) ORDER BY a.last_name, a.first_name, a.id) AS list
     FROM week w JOIN lesson_teachers lt ON lt.lesson_id = w.id AND lt.lesson_id = ANY(ARRAY(SELECT id FROM week)) JOIN actors a ON a.id = lt.teacher_id GROUP BY lt.lesson_id
   ), rooms AS (
-    SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name)) AS list
+    SELECT lr.lesson_id, json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name) ORDER BY r.name, r.id) AS list
     FROM week w JOIN lesson_rooms lr ON lr.lesson_id = w.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM week)) JOIN rooms r ON r.id = lr.room_id JOIN buildings b ON b.id = r.building_id GROUP BY lr.lesson_id
   ), groups AS (
-    SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name)) AS list
+    SELECT lg.lesson_id, json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id) AS list
     FROM week w JOIN lesson_planning_groups lg ON lg.lesson_id = w.id AND lg.lesson_id = ANY(ARRAY(SELECT id FROM week)) JOIN planning_groups g ON g.id = lg.planning_group_id GROUP BY lg.lesson_id
   )
   SELECT w.id, w.start_at, w.end_at, w.remote, w.lesson_type, w.status, w.cancellation_type, w.cancel_desc, w.description,
@@ -46,7 +46,7 @@ export const weekSql = `
     coalesce(t.list, '[]') AS teachers, coalesce(r.list, '[]') AS rooms, coalesce(g.list, '[]') AS groups
   FROM week w JOIN campuses c ON c.id = w.campus_id LEFT JOIN school_subjects s ON s.id = w.school_subject_id
     LEFT JOIN teachers t ON t.lesson_id = w.id LEFT JOIN rooms r ON r.lesson_id = w.id LEFT JOIN groups g ON g.lesson_id = w.id
-  ORDER BY w.start_at`;
+  ORDER BY w.start_at, w.id`;
 
 /** The third week of the year (as busy in both databases), campus 0. */
 export function week(app: BenchApp): { campusId: string; startDate: string; endDate: string } {
