@@ -1,5 +1,5 @@
 // Reads of lessons: one statement for the lessons, their links and whether attendance has started. As `Lesson` for
-// every lessons reader and bulk previews (`lessonsByIds`); as rows with JSON lists for the calendar's JSON writer.
+// every lessons reader and bulk previews (`lessonsByIds`); as one JSON text for the calendar (lesson-json.ts).
 import type { Knex } from '@alterna/core';
 import type { CancellationType, Lesson, LessonStatus, LessonType, RemoteMode } from '../types.js';
 import type { AttendanceHook } from './attendance.js';
@@ -22,8 +22,7 @@ export interface LessonFilter {
   withCancelled?: boolean;
 }
 
-/** A lesson's own columns, its campus and subject, as the statement reads them. */
-export interface LessonRowBase {
+interface LessonRow {
   id: string;
   campus_id: string;
   campus_name: string;
@@ -42,11 +41,6 @@ export interface LessonRowBase {
   subject_short_name: string | null;
   subject_color: string | null;
   attendance_started: boolean;
-  /** The link lists a JSON writer asked for, as JSON text. */
-  [list: string]: unknown;
-}
-
-interface LessonRow extends LessonRowBase {
   teachers: Lesson['teachers'];
   rooms: Lesson['rooms'];
   planning_groups: Lesson['planningGroups'];
@@ -88,7 +82,7 @@ const lessonLinks: LinkColumns = {
 };
 
 /** An instant as `Date.toISOString()` writes it (`2026-09-14T07:00:00.000Z`). */
-const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The filter's lessons, or null when an empty list of ids or campuses leaves none. */
 function foundLessons(db: Db, filter: LessonFilter): Knex.QueryBuilder | null {
@@ -124,45 +118,55 @@ function foundLessons(db: Db, filter: LessonFilter): Knex.QueryBuilder | null {
 }
 
 /**
- * The lessons of a filter, by start, in ONE statement: the set of lessons first (`found`), then per link kind asked
- * one grouped aggregate over that set (no query per lesson, no round trip per kind), and whether their attendance has
- * started. With a period and campuses, the `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`,
- * one branch per campus); link filters are semi-joins.
+ * The lessons of a filter in ONE statement: the set of lessons first (`found`), then per link kind asked one grouped
+ * aggregate over that set (no query per lesson, no round trip per kind). With a period and campuses, the
+ * `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`, one branch per campus); link filters are
+ * semi-joins. `select` gets the SQL of "has its attendance started" and of each link column ('[]' for none).
  */
-function lessonsStatement(db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns): Knex.QueryBuilder | null {
+function lessonsStatement(
+  db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns,
+  select: (query: Knex.QueryBuilder, started: string, lists: Record<string, string>) => Knex.QueryBuilder,
+): Knex.QueryBuilder | null {
   const found = foundLessons(db, filter);
   if (!found) return null;
   const query = db.with('found', found).from('found as l')
     .join('training_centre_campuses as c', 'c.id', 'l.campus_id')
     .leftJoin('trainings_school_subjects as ss', 'ss.id', 'l.school_subject_id');
-  const columns: string[] = [];
+  const lists: Record<string, string> = {};
   for (const [kind, aggregates] of Object.entries(links) as [LinkKind, string[]][]) {
     const source = linkSources[kind];
     query.with(`found_${kind}`, db.raw(`SELECT ${source.lessonId}, ${aggregates.join(', ')} FROM ${source.from} GROUP BY ${source.lessonId}`));
     query.leftJoin(`found_${kind}`, `found_${kind}.lesson_id`, 'l.id');
     for (const aggregate of aggregates) {
       const name = aggregate.slice(aggregate.lastIndexOf(' AS ') + 4);
-      columns.push(`COALESCE(found_${kind}.${name}, '[]') AS ${name}`);
+      lists[name] = `COALESCE(found_${kind}.${name}, '[]')`;
     }
   }
   const started = attendance ? `EXISTS (SELECT 1 FROM (${attendance.startedLessonsSql()}) st(lesson_id) WHERE st.lesson_id = l.id)` : 'false';
-  return query.select(
+  return select(query, started, lists);
+}
+
+/** The lessons of a filter as `Lesson`, by start. */
+export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
+  const statement = lessonsStatement(db, attendance, filter, lessonLinks, (query, started, lists) => query.select(
     'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`),
     'l.remote', 'l.lesson_type', 'l.status', 'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
     'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`),
-    ...columns.map((column) => db.raw(column)),
-  ).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]);
-}
-
-export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
-  const statement = lessonsStatement(db, attendance, filter, lessonLinks);
+    ...Object.entries(lists).map(([name, list]) => db.raw(`${list} AS ${name}`)),
+  ).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]));
   return statement ? ((await statement) as LessonRow[]).map(toLesson) : [];
 }
 
-/** The same lessons as rows for a JSON writer: the lists are the `links` it asks for, as JSON text. */
-export async function readLessonRows(db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns): Promise<LessonRowBase[]> {
-  const statement = lessonsStatement(db, attendance, filter, links);
-  return statement ? ((await statement) as LessonRowBase[]) : [];
+/**
+ * The same lessons as one JSON array, written by PostgreSQL: `object` is the SQL of one lesson's JSON text (given the
+ * SQL of "attendance started" and of the link columns `links` asks for).
+ */
+export async function readLessonsJson(
+  db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns, object: (started: string, lists: Record<string, string>) => string,
+): Promise<string> {
+  const statement = lessonsStatement(db, attendance, filter, links, (query, started, lists) =>
+    query.select(db.raw(`'[' || COALESCE(string_agg(${object(started, lists)}, ',' ORDER BY l.start_at, l.id), '') || ']' AS json`)));
+  return statement ? ((await statement) as { json: string }[])[0]!.json : '[]';
 }
 
 /** Lessons by id as every reader returns them (bulk previews reuse it); cancelled ones only when asked. */

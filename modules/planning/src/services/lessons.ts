@@ -9,7 +9,7 @@ import { createLessonSchema, lessonReadFiltersSchema, lessonReadPeriodSchema, up
 import type { PlanningDeps } from './deps.js';
 import { sessionDates, sessionOn, sessionsOfGroups } from './lesson-conflict-queries.js';
 import { lessonJsonPlan, type LessonJsonPlan } from './lesson-json.js';
-import { lessonsByIds, readLessonRows, readLessons, type LessonFilter } from './lesson-reads.js';
+import { lessonsByIds, readLessons, readLessonsJson, type LessonFilter } from './lesson-reads.js';
 import { checkReferences } from './lesson-references.js';
 import { deleteLessonRow, insertLessonRow, updateLessonRow, type LessonColumns, type LessonLinks } from './lesson-store.js';
 import type { TrainerConstraint } from './trainer-constraints.js';
@@ -178,7 +178,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       if (!jsonPlans.has(selections)) jsonPlans.set(selections, lessonJsonPlan(selections));
       const plan = jsonPlans.get(selections);
       if (!plan) return null;
-      return plan.write(await readLessonRows(knex, attendance, await listFilter(actor, args, t), plan.links));
+      return readLessonsJson(knex, attendance, await listFilter(actor, args, t), plan.links, plan.object);
     },
 
     byPlanningGroup: (actor, planningGroupId, campusList) => read(knex, { campusIds: readable(actor, campusList), planningGroupIds: [planningGroupId] }),
