@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MutableRefObject } from 'react';
 import EditorJS, { type OutputData, type ToolConstructable } from '@editorjs/editorjs';
 import Header from '@editorjs/header';
 import ImageTool from '@editorjs/image';
@@ -34,10 +34,17 @@ const frenchUi = {
   },
 };
 
+/** What the form asks of the editor when it is sent: its content now (onChange comes late, after a pause). */
+export interface NewsEditorHandle {
+  content(): Promise<OutputData>;
+}
+
 interface NewsEditorProps {
   /** The editor's data when it mounts (later changes of the prop are not pushed into it). */
   initial: OutputData | null;
   onChange: (data: OutputData) => void;
+  /** Set while an editor is mounted. */
+  handle?: MutableRefObject<NewsEditorHandle | null>;
 }
 
 /**
@@ -46,7 +53,7 @@ interface NewsEditorProps {
  * second instance, and the cleanup destroys the instance once it is ready and removes its holder. An image taken out
  * of the page is removed on the server (one not yet in a saved item at once, a saved one when the item is saved).
  */
-export function NewsEditor({ initial, onChange }: NewsEditorProps) {
+export function NewsEditor({ initial, onChange, handle }: NewsEditorProps) {
   const { i18n, t } = useTranslation();
   const container = useRef<HTMLDivElement | null>(null);
   const editorRef = useRef<EditorJS | null>(null);
@@ -60,6 +67,8 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
     container.current.appendChild(holder);
     let images = new Set(imagesOf(initialRef.current));
     let changes = 0;
+    // A destroyed instance's late save (its holder emptied) must not reach the form.
+    let alive = true;
     // Editor.js's image block draws its picture without a text alternative: the caption is one (none: decorative).
     const alternatives = new MutationObserver(() => {
       for (const img of holder.querySelectorAll('img:not([alt])')) img.setAttribute('alt', img.closest('.image-tool')?.querySelector('.image-tool__caption')?.textContent?.trim() ?? '');
@@ -97,7 +106,7 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
         // latest change's content is kept, or an older, emptier one could overwrite it.
         const call = ++changes;
         const data = await api.saver.save();
-        if (call !== changes) return;
+        if (call !== changes || !alive) return;
         // A new instance (language switch) starts from the latest content, not the first.
         initialRef.current = data;
         onChangeRef.current(data);
@@ -107,12 +116,16 @@ export function NewsEditor({ initial, onChange }: NewsEditorProps) {
       },
     });
     editorRef.current = editor;
+    const own: NewsEditorHandle = { content: () => editor.isReady.then(() => editor.save()) };
+    if (handle) handle.current = own;
     return () => {
+      alive = false;
+      if (handle?.current === own) handle.current = null;
       alternatives.disconnect();
       editorRef.current = null;
       editor.isReady.then(() => editor.destroy()).catch(() => undefined).finally(() => holder.remove());
     };
-  }, [i18n.language, t]);
+  }, [i18n.language, t, handle]);
 
   return (
     <div ref={container} className="news-editor" data-testid="news-editor"

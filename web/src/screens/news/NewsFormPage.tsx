@@ -1,7 +1,7 @@
 import { Alert, Button, FileInput, Group, Input, Loader, MultiSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { OutputData } from '@editorjs/editorjs';
 import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newsRecipients, newsTypes, visibleNewsFields, type NewsType } from '@alterna/news/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -11,7 +11,7 @@ import { ServerForm, useServerForm } from '../../shared/form';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { createNews, loadFormOptions, loadNews, updateNews, uploadNewsFile, type NewsFormOptions, type NewsItem } from './api';
-import { NewsEditor } from './NewsEditor';
+import { NewsEditor, type NewsEditorHandle } from './NewsEditor';
 
 interface Values {
   type: NewsType;
@@ -59,9 +59,15 @@ function NewsForm({ item, options }: { item: NewsItem | null; options: NewsFormO
   const { t } = useTranslation();
   const goTo = useGoTo();
   const [uploading, setUploading] = useState(false);
+  const editorHandle = useRef<NewsEditorHandle | null>(null);
   const form = useServerForm<Values, { news: NewsItem }>({
     initialValues: valuesOf(item),
-    action: (values) => (item ? updateNews(item.id, payload(values)) : createNews(payload(values))),
+    action: async (values) => {
+      // The editor's content as it is now: its onChange comes after a pause, and Save may be pressed within it.
+      const editor = visibleNewsFields(values.type, values.recipients).editor ? editorHandle.current : null;
+      const sent = payload(editor ? { ...values, content: await editor.content() } : values);
+      return item ? updateNews(item.id, sent) : createNews(sent);
+    },
     onSuccess: async () => {
       toast.success(t('news.form.saved'));
       await goTo('news.manage');
@@ -100,7 +106,7 @@ function NewsForm({ item, options }: { item: NewsItem | null; options: NewsFormO
       <TextInput id="title" label={t('news.form.title')} required maxLength={200} {...form.inputProps('title')} />
       {shown.editor && (
         <Input.Wrapper id="content" label={t('news.form.content')} required error={form.fieldError('content')}>
-          <NewsEditor initial={values.content} onChange={(data) => set('content', data)} />
+          <NewsEditor initial={values.content} onChange={(data) => set('content', data)} handle={editorHandle} />
         </Input.Wrapper>
       )}
       {shown.file && (
