@@ -60,6 +60,8 @@ export function themeIn(t: TFunction): MantineThemeOverride {
     components: {
       InputClearButton: { defaultProps: { 'aria-label': t('form.clear') } },
       CloseButton: { defaultProps: { 'aria-label': t('dialog.close') } },
+      // A dialog's title bar is a <header>: without a role it counts as a second banner of the page beside the app's.
+      Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
     },
   });
 }

@@ -9,7 +9,7 @@ export function PublicLayout() {
   const { t } = useTranslation();
   return (
     <Box className="public-shell">
-      <Container size="lg" py="md" w="100%">
+      <Container component="header" size="lg" py="md" w="100%">
         <Group justify="space-between">
           <Brand />
           <LanguageSwitch />
