@@ -75,7 +75,7 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
   return async function answer(body: Buffer, ctx: GraphqlContext): Promise<string | null> {
     // Most documents name no compiled field: theirs is the executor's, their body parsed once, by it.
     if (!names.some((name) => body.includes(name))) return null;
-    const request = requestOf(body);
+    const request = graphqlRequestOf(body);
     const plan = request && planOf(request.query);
     if (!request || !plan) return null;
     if (request.operationName != null && request.operationName !== plan.operation.name?.value) return null;
@@ -99,7 +99,7 @@ interface GraphqlRequest {
   operationName?: string | null;
 }
 
-function requestOf(body: Buffer): GraphqlRequest | null {
+function graphqlRequestOf(body: Buffer): GraphqlRequest | null {
   let request: unknown;
   try {
     request = JSON.parse(body.toString('utf8'));

@@ -2,32 +2,33 @@
 // PostgreSQL in the statement that reads them: no row, object or string per field in the server. What it writes
 // equals the resolvers' answer (tests/api/planning/lesson-json.test.ts).
 import type { CompiledSelection } from '@alterna/core';
-import { isoUtc, linkSources, type LinkColumns, type LinkKind } from './lesson-reads.js';
+import { isoUtc, linkList, linkSources, type LinkColumns, type LinkKind } from './lesson-reads.js';
 
 export interface LessonJsonPlan {
   /** The link lists to read, as JSON text columns. */
   links: LinkColumns;
-  /** The SQL of one lesson's JSON text, given the SQL of "attendance started" and of each link column. */
-  object(started: string, lists: Record<string, string>): string;
+  /** The SQL of one lesson's JSON text, given the SQL of "attendance started". */
+  object(started: string): string;
 }
 
-/** Where a field's SQL is made: the statement's "attendance started" and link columns, and the links to read. */
-class Context {
-  links: LinkColumns = {};
-  started = '';
-  lists: Record<string, string> = {};
+/** SQL of a JSON text, given the statement's SQL of "attendance started". */
+type Sql = (started: string) => string;
+
+/** The link columns a selection reads (each its own: one field may be asked twice). */
+class Links {
+  columns: LinkColumns = {};
   private count = 0;
 
-  /** A link column aggregating `aggregate` over the lesson's links of this kind. */
-  list(kind: LinkKind, aggregate: string): () => string {
-    const column = `json_${this.count++}`;
-    (this.links[kind] ??= []).push(`${aggregate} AS ${column}`);
-    return () => this.lists[column]!;
+  /** A column aggregating `aggregate` over the lesson's links of this kind; its SQL in the lesson's object. */
+  add(kind: LinkKind, aggregate: string): Sql {
+    const name = `json_${this.count++}`;
+    (this.columns[kind] ??= []).push({ name, aggregate });
+    return () => linkList(kind, name);
   }
 }
 
 /** A field's JSON text as SQL, or null when this selection of it is not written here. */
-type Field = (selections: CompiledSelection[], context: Context) => (() => string) | null;
+type Field = (selections: CompiledSelection[], links: Links) => Sql | null;
 
 // GraphQL names only (the parser allows nothing else): safe inside SQL string literals and JSON keys as they are.
 const isName = (key: string) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(key);
@@ -39,17 +40,17 @@ const plain = (column: string): Field => () => () => `'"' || ${column} || '"'`;
 const int = (column: string): Field => () => () => `COALESCE(${column}::text, 'null')`;
 
 function object(fields: Record<string, Field>, nullWhen?: string): Field {
-  return (selections, context) => {
-    const parts: (() => string)[] = [];
+  return (selections, links) => {
+    const parts: Sql[] = [];
     for (const [index, selection] of selections.entries()) {
-      const value = fields[selection.field]?.(selection.selections, context);
+      const value = fields[selection.field]?.(selection.selections, links);
       if (!value || !isName(selection.key)) return null;
       const prefix = `'${index ? ',' : '{'}"${selection.key}":'`;
-      parts.push(() => `${prefix}, ${value()}`);
+      parts.push((started) => `${prefix}, ${value(started)}`);
     }
     if (!parts.length) return null;
-    return () => {
-      const sql = `concat(${parts.map((part) => part()).join(', ')}, '}')`;
+    return (started) => {
+      const sql = `concat(${parts.map((part) => part(started)).join(', ')}, '}')`;
       return nullWhen ? `CASE WHEN ${nullWhen} THEN 'null' ELSE ${sql} END` : sql;
     };
   };
@@ -57,10 +58,11 @@ function object(fields: Record<string, Field>, nullWhen?: string): Field {
 
 /** A list of a lesson's links, in the order every lesson read gives (`only`: which links count). */
 function list(kind: LinkKind, item: Field, only?: string): Field {
-  return (selections, context) => {
-    const sql = item(selections, context);
+  return (selections, links) => {
+    // Objects of links never ask whether attendance has started.
+    const sql = item(selections, links)?.('false');
     if (!sql) return null;
-    return context.list(kind, `'[' || string_agg(${sql()}, ',' ORDER BY ${linkSources[kind].order})${only ? ` FILTER (WHERE ${only})` : ''} || ']'`);
+    return links.add(kind, `'[' || string_agg(${sql}, ',' ORDER BY ${linkSources[kind].order})${only ? ` FILTER (WHERE ${only})` : ''} || ']'`);
   };
 }
 
@@ -77,7 +79,7 @@ const lesson = object({
   lessonCancellationType: text('l.cancellation_type'),
   cancelDesc: text('l.cancel_desc'),
   description: text('l.description'),
-  attendanceStarted: (_, context) => () => `CASE WHEN ${context.started} THEN 'true' ELSE 'false' END`,
+  attendanceStarted: () => (started) => `CASE WHEN ${started} THEN 'true' ELSE 'false' END`,
   campus: object({ uuid: plain('c.id'), name: text('c.name') }),
   schoolSubject: object({
     uuid: plain('ss.id'), name: text("COALESCE(ss.name, '')"), shortName: text("COALESCE(ss.short_name, '')"), color: text('ss.color'),
@@ -90,15 +92,7 @@ const lesson = object({
 
 /** How lessons are read and written for these EventLessonSchedule selections; null when one is not known here. */
 export function lessonJsonPlan(selections: CompiledSelection[]): LessonJsonPlan | null {
-  const context = new Context();
-  const sql = lesson(selections, context);
-  if (!sql) return null;
-  return {
-    links: context.links,
-    object(started, lists) {
-      context.started = started;
-      context.lists = lists;
-      return sql();
-    },
-  };
+  const links = new Links();
+  const sql = lesson(selections, links);
+  return sql && { links: links.columns, object: sql };
 }

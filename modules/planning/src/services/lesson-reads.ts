@@ -70,16 +70,27 @@ export const linkSources = {
 
 export type LinkKind = keyof typeof linkSources;
 
-/** Aggregates of one link kind per lesson: each `AS name` becomes the statement's column `name` ('[]' for none). */
-export type LinkColumns = Partial<Record<LinkKind, string[]>>;
+/** An aggregate over one lesson's links of a kind, read as the column `name`. */
+export interface LinkColumn {
+  name: string;
+  aggregate: string;
+}
+
+export type LinkColumns = Partial<Record<LinkKind, LinkColumn[]>>;
+
+/** A link column in the statement's select: '[]' for a lesson without such links. */
+export const linkList = (kind: LinkKind, name: string) => `COALESCE(found_${kind}.${name}, '[]')`;
 
 /** `Lesson`'s lists, as JSON arrays PostgreSQL parses for pg. */
-const lessonLinks: LinkColumns = {
-  teachers: [`json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
-    ORDER BY ${linkSources.teachers.order}) AS teachers`],
-  rooms: [`json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name) ORDER BY ${linkSources.rooms.order}) AS rooms`],
-  groups: [`json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY ${linkSources.groups.order}) AS planning_groups`],
-};
+const lessonLinks = {
+  teachers: [{
+    name: 'teachers',
+    aggregate: `json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
+      ORDER BY ${linkSources.teachers.order})`,
+  }],
+  rooms: [{ name: 'rooms', aggregate: `json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name) ORDER BY ${linkSources.rooms.order})` }],
+  groups: [{ name: 'planning_groups', aggregate: `json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY ${linkSources.groups.order})` }],
+} satisfies LinkColumns;
 
 /** An instant as `Date.toISOString()` writes it (`2026-09-14T07:00:00.000Z`). */
 export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -121,51 +132,47 @@ function foundLessons(db: Db, filter: LessonFilter): Knex.QueryBuilder | null {
  * The lessons of a filter in ONE statement: the set of lessons first (`found`), then per link kind asked one grouped
  * aggregate over that set (no query per lesson, no round trip per kind). With a period and campuses, the
  * `lessons_campus_period` GiST index answers (`campus_id = ? AND period && ?`, one branch per campus); link filters are
- * semi-joins. `select` gets the SQL of "has its attendance started" and of each link column ('[]' for none).
+ * semi-joins. `select` gets the SQL of "has its attendance started"; the link columns are `linkList(kind, name)`.
  */
 function lessonsStatement(
   db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns,
-  select: (query: Knex.QueryBuilder, started: string, lists: Record<string, string>) => Knex.QueryBuilder,
+  select: (query: Knex.QueryBuilder, started: string) => Knex.QueryBuilder,
 ): Knex.QueryBuilder | null {
   const found = foundLessons(db, filter);
   if (!found) return null;
   const query = db.with('found', found).from('found as l')
     .join('training_centre_campuses as c', 'c.id', 'l.campus_id')
     .leftJoin('trainings_school_subjects as ss', 'ss.id', 'l.school_subject_id');
-  const lists: Record<string, string> = {};
-  for (const [kind, aggregates] of Object.entries(links) as [LinkKind, string[]][]) {
+  for (const [kind, columns] of Object.entries(links) as [LinkKind, LinkColumn[]][]) {
     const source = linkSources[kind];
-    query.with(`found_${kind}`, db.raw(`SELECT ${source.lessonId}, ${aggregates.join(', ')} FROM ${source.from} GROUP BY ${source.lessonId}`));
+    const aggregates = columns.map((column) => `${column.aggregate} AS ${column.name}`).join(', ');
+    query.with(`found_${kind}`, db.raw(`SELECT ${source.lessonId}, ${aggregates} FROM ${source.from} GROUP BY ${source.lessonId}`));
     query.leftJoin(`found_${kind}`, `found_${kind}.lesson_id`, 'l.id');
-    for (const aggregate of aggregates) {
-      const name = aggregate.slice(aggregate.lastIndexOf(' AS ') + 4);
-      lists[name] = `COALESCE(found_${kind}.${name}, '[]')`;
-    }
   }
   const started = attendance ? `EXISTS (SELECT 1 FROM (${attendance.startedLessonsSql()}) st(lesson_id) WHERE st.lesson_id = l.id)` : 'false';
-  return select(query, started, lists);
+  return select(query, started);
 }
 
 /** The lessons of a filter as `Lesson`, by start. */
 export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
-  const statement = lessonsStatement(db, attendance, filter, lessonLinks, (query, started, lists) => query.select(
+  const lists = Object.entries(lessonLinks).flatMap(([kind, columns]) => columns.map(({ name }) => db.raw(`${linkList(kind as LinkKind, name)} AS ${name}`)));
+  const statement = lessonsStatement(db, attendance, filter, lessonLinks, (query, started) => query.select(
     'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`),
     'l.remote', 'l.lesson_type', 'l.status', 'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
-    'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`),
-    ...Object.entries(lists).map(([name, list]) => db.raw(`${list} AS ${name}`)),
+    'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`), ...lists,
   ).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]));
   return statement ? ((await statement) as LessonRow[]).map(toLesson) : [];
 }
 
 /**
- * The same lessons as one JSON array, written by PostgreSQL: `object` is the SQL of one lesson's JSON text (given the
- * SQL of "attendance started" and of the link columns `links` asks for).
+ * The same lessons as one JSON array, written by PostgreSQL: `object` is the SQL of one lesson's JSON text, given the
+ * SQL of "attendance started" (its lists are the `links` columns).
  */
 export async function readLessonsJson(
-  db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns, object: (started: string, lists: Record<string, string>) => string,
+  db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns, object: (started: string) => string,
 ): Promise<string> {
-  const statement = lessonsStatement(db, attendance, filter, links, (query, started, lists) =>
-    query.select(db.raw(`'[' || COALESCE(string_agg(${object(started, lists)}, ',' ORDER BY l.start_at, l.id), '') || ']' AS json`)));
+  const statement = lessonsStatement(db, attendance, filter, links, (query, started) =>
+    query.select(db.raw(`'[' || COALESCE(string_agg(${object(started)}, ',' ORDER BY l.start_at, l.id), '') || ']' AS json`)));
   return statement ? ((await statement) as { json: string }[])[0]!.json : '[]';
 }
 

@@ -63,8 +63,9 @@ function NewsForm({ item, options }: { item: NewsItem | null; options: NewsFormO
   const form = useServerForm<Values, { news: NewsItem }>({
     initialValues: valuesOf(item),
     action: async (values) => {
-      // The editor's content as it is now: its onChange comes after a pause, and Save may be pressed within it.
-      const editor = visibleNewsFields(values.type, values.recipients).editor ? editorHandle.current : null;
+      // The editor's content as it is now (mounted only for a page): its onChange comes after a pause, and Save may
+      // be pressed within it.
+      const editor = editorHandle.current;
       const sent = payload(editor ? { ...values, content: await editor.content() } : values);
       return item ? updateNews(item.id, sent) : createNews(sent);
     },
