@@ -138,6 +138,17 @@ describe('bodies of the wrong JSON type', () => {
     expect(text.json).toEqual({ errors: [{ path: '', message: 'Unsupported content type: send JSON (application/json).' }] });
     expect(await healthy()).toBe(true);
   });
+
+  it('answers GraphQL on GET and POST only (it is dispatched before the router, which still refuses the other methods)', async () => {
+    const client = new ApiClient(app.baseUrl, 'en');
+    expect((await client.request('GET', `/api/graphql?query=${encodeURIComponent('{ IsLogged { isLogged } }')}`)).json).toEqual({ data: { IsLogged: { isLogged: false } } });
+    expect((await client.graphql('{ IsLogged { isLogged } }')).json).toEqual({ data: { IsLogged: { isLogged: false } } });
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const refused = await client.request(method, '/api/graphql', { query: '{ IsLogged { isLogged } }' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toContain('POST');
+    }
+  });
 });
 
 describe('requests from other sites', () => {

@@ -26,6 +26,15 @@ describe('Paris days and times', () => {
     expect(utcIso('2026-12-07T08:00:00Z')).toBe('2026-12-07T08:00:00.000Z');
     expect(utcIso('nope')).toBeNull();
   });
+
+  it('takes what toISOString writes as it is, and still refuses what only looks like it', () => {
+    expect(utcIso('2026-12-07T08:00:00.000Z')).toBe('2026-12-07T08:00:00.000Z');
+    expect(utcIso('2028-02-29T23:59:59.999Z')).toBe('2028-02-29T23:59:59.999Z');
+    // Date rolls these over or refuses them: luxon answers, as it did for every string before.
+    expect(utcIso('2026-02-30T08:00:00.000Z')).toBeNull();
+    expect(utcIso('2026-13-01T08:00:00.000Z')).toBeNull();
+    expect(utcIso('2026-12-07T24:00:00.000Z')).toBe('2026-12-08T00:00:00.000Z');
+  });
 });
 
 describe('Paris days and wall-clock times', () => {

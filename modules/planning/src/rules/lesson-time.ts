@@ -93,8 +93,15 @@ export function isInstant(value: unknown): value is string {
   return typeof value === 'string' && instantPattern.test(value) && utcIso(value) !== null;
 }
 
+const utcIsoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** An ISO string with any offset (UTC when none) as UTC ISO ('2026-12-07T08:00:00.000Z'); null when it is not a date. */
 export function utcIso(value: string | Date): string | null {
+  // What browsers send (toISOString): already in this form when Date writes it back unchanged, no luxon needed.
+  if (typeof value === 'string' && utcIsoPattern.test(value)) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime()) && date.toISOString() === value) return value;
+  }
   const parsed = typeof value === 'string' ? DateTime.fromISO(value, { zone: 'utc', setZone: true }) : DateTime.fromJSDate(value);
   return parsed.isValid ? parsed.toUTC().toISO() : null;
 }

@@ -35,8 +35,10 @@ const isName = (key: string) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(key);
 
 /** Free text, or null. */
 const text = (column: string): Field => () => () => `COALESCE(to_json(${column})::text, 'null')`;
-/** Ids and instants: no character to escape. */
+/** Ids and instants, never null: no character to escape. */
 const plain = (column: string): Field => () => () => `'"' || ${column} || '"'`;
+/** A value its table's CHECK constraint keeps to a few plain words (no character to escape), or null. */
+const word = (column: string): Field => () => () => `COALESCE('"' || ${column} || '"', 'null')`;
 const int = (column: string): Field => () => () => `COALESCE(${column}::text, 'null')`;
 
 function object(fields: Record<string, Field>, nullWhen?: string): Field {
@@ -46,11 +48,12 @@ function object(fields: Record<string, Field>, nullWhen?: string): Field {
       const value = fields[selection.field]?.(selection.selections, links);
       if (!value || !isName(selection.key)) return null;
       const prefix = `'${index ? ',' : '{'}"${selection.key}":'`;
-      parts.push((started) => `${prefix}, ${value(started)}`);
+      parts.push((started) => `${prefix} || ${value(started)}`);
     }
     if (!parts.length) return null;
+    // `||`, not concat(): every part is text that is never null, and the operator is cheaper per lesson.
     return (started) => {
-      const sql = `concat(${parts.map((part) => part(started)).join(', ')}, '}')`;
+      const sql = `(${parts.map((part) => part(started)).join(' || ')} || '}')`;
       return nullWhen ? `CASE WHEN ${nullWhen} THEN 'null' ELSE ${sql} END` : sql;
     };
   };
@@ -73,10 +76,10 @@ const lesson = object({
   uuid: plain('l.id'),
   startDate: plain(isoUtc('l.start_at')),
   endDate: plain(isoUtc('l.end_at')),
-  remote: text('l.remote'),
-  lessonType: text('l.lesson_type'),
-  lessonStatus: text('l.status'),
-  lessonCancellationType: text('l.cancellation_type'),
+  remote: word('l.remote'),
+  lessonType: word('l.lesson_type'),
+  lessonStatus: word('l.status'),
+  lessonCancellationType: word('l.cancellation_type'),
   cancelDesc: text('l.cancel_desc'),
   description: text('l.description'),
   attendanceStarted: () => (started) => `CASE WHEN ${started} THEN 'true' ELSE 'false' END`,
