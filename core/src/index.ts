@@ -13,7 +13,7 @@ export { yup, validate, isUuid, translateMessage, type MessageKey } from './vali
 export { languageFromAcceptLanguage, isLanguage, languages, defaultLanguage, type Language, type Translate } from './i18n/index.js';
 export { languageCookie } from './http/language.js';
 export type { GraphqlContext } from './graphql/index.js';
-export type { CompiledField, CompiledSelection } from './graphql/compiled.js';
+export type { CompiledField, CompiledSelection, CompiledValue } from './graphql/compiled.js';
 export { OperationPermissionError, type OperationPermissions } from './graphql/operation-permissions.js';
 export { assertIdArgs, idListParam, idParam, requiredIdParam } from './validation/ids.js';
 export type { RequestState } from './http/state.js';

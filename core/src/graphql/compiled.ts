@@ -22,9 +22,13 @@ export interface CompiledSelection {
 
 /**
  * The field's value as JSON text for these selections, exactly as the executor would write it (same keys, same
- * order, same values), or null when the selections hold a field it does not write (the executor then answers).
+ * order, same values): one text, or for a list the text of each item in order (the core writes the list around them,
+ * never joining them into one string). Null when the selections hold a field it does not write (the executor then answers).
  */
-export type CompiledField = (args: Record<string, unknown>, ctx: GraphqlContext, selections: CompiledSelection[]) => Promise<string | null>;
+export type CompiledField = (args: Record<string, unknown>, ctx: GraphqlContext, selections: CompiledSelection[]) => Promise<CompiledValue | null>;
+
+/** A JSON text, or a list's items as JSON texts. */
+export type CompiledValue = string | { items: string[] };
 
 export interface CompiledPart {
   owner: string;
@@ -47,7 +51,7 @@ const planMaxLength = 20_000;
 
 /**
  * The compiled Query fields of every part, behind their declared permission. Answers a request's JSON body with the
- * whole response text, or null for the executor to run it (and report its errors, in the caller's language).
+ * whole response as UTF-8, or null for the executor to run it (and report its errors, in the caller's language).
  */
 export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], matrix: PermissionMatrix) {
   const fields = new Map<string, { answer: CompiledField; permission: string }>();
@@ -72,7 +76,7 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
   };
 
   const names = [...fields.keys()];
-  return async function answer(body: Buffer, ctx: GraphqlContext): Promise<string | null> {
+  return async function answer(body: Buffer, ctx: GraphqlContext): Promise<Buffer | null> {
     // Most documents name no compiled field: theirs is the executor's, their body parsed once, by it.
     if (!names.some((name) => body.includes(name))) return null;
     const request = graphqlRequestOf(body);
@@ -85,12 +89,29 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
       const args = getArgumentValues(plan.definition, plan.node, variables.coerced);
       assertOperationPermission(plan.permission, ctx.actor, matrix);
       const value = await plan.answer(args, ctx, plan.selections);
-      return value === null ? null : `{"data":{${JSON.stringify(plan.node.alias?.value ?? plan.node.name.value)}:${value}}}`;
+      return value === null ? null : utf8Of(`{"data":{${JSON.stringify(plan.node.alias?.value ?? plan.node.name.value)}:`, value, '}}');
     } catch {
       // Refused or failed: the executor runs it again and answers with its errors.
       return null;
     }
   };
+}
+
+/**
+ * The answer as one UTF-8 buffer, each text written into it once: no joined copy of a long answer, and no second
+ * encoding (with a string body, Node joins it to the headers and encodes it again).
+ */
+function utf8Of(before: string, value: CompiledValue, after: string): Buffer {
+  const parts = typeof value === 'string' ? [before, value, after] : [`${before}[`, ...value.items, `]${after}`];
+  // Commas between a list's items.
+  const commas = typeof value === 'string' ? 0 : Math.max(0, value.items.length - 1);
+  const buffer = Buffer.allocUnsafe(parts.reduce((length, part) => length + Buffer.byteLength(part), commas));
+  let offset = 0;
+  for (const [index, part] of parts.entries()) {
+    if (typeof value !== 'string' && index > 1 && index < parts.length - 1) offset += buffer.write(',', offset);
+    offset += buffer.write(part, offset);
+  }
+  return buffer;
 }
 
 interface GraphqlRequest {

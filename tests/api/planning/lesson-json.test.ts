@@ -85,6 +85,8 @@ describe('EventLessonSchedules written as JSON text', () => {
       { ...base, schoolSubjectId: demo.subjects.ANG },
       { ...base, lessonType: 'tutorial', remote: 'both' },
       { campusList: [demo.paris, demo.lyon], ...week },
+      // A week without lessons: the empty list.
+      { campusList: [demo.paris], startDate: '2040-01-01T00:00:00.000Z', endDate: '2040-01-08T00:00:00.000Z' },
     ];
     const selections = [
       all,
@@ -101,6 +103,8 @@ describe('EventLessonSchedules written as JSON text', () => {
         expect(first.status).toBe(200);
         expect(first.headers.get('content-type')).toBe(second.headers.get('content-type'));
         expect(first.json).toEqual(second.json);
+        // Byte for byte: the same text as the executor's.
+        expect(first.text).toBe(second.text);
         expect(Object.keys(first.json.data.EventLessonSchedules[0] ?? {})).toEqual(Object.keys(second.json.data.EventLessonSchedules[0] ?? {}));
         lessons += first.json.data.EventLessonSchedules.length;
       }

@@ -1,5 +1,5 @@
 // The calendar's lessons as GraphQL's JSON text for one selection of EventLessonSchedule fields, written by
-// PostgreSQL in the statement that reads them: no row, object or string per field in the server. What it writes
+// PostgreSQL in the statement that reads them: one text per lesson, no object or string per field in the server. What it writes
 // equals the resolvers' answer (tests/api/planning/lesson-json.test.ts).
 import type { CompiledSelection } from '@alterna/core';
 import { isoUtc, linkList, linkSources, type LinkColumns, type LinkKind } from './lesson-reads.js';

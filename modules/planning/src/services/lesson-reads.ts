@@ -165,15 +165,16 @@ export async function readLessons(db: Db, attendance: AttendanceHook | null, fil
 }
 
 /**
- * The same lessons as one JSON array, written by PostgreSQL: `object` is the SQL of one lesson's JSON text, given the
- * SQL of "attendance started" (its lists are the `links` columns).
+ * The same lessons as JSON texts, one per lesson in order, written by PostgreSQL: `object` is the SQL of one lesson's
+ * JSON text, given the SQL of "attendance started" (its lists are the `links` columns). Not one aggregated text: the
+ * aggregate cost PostgreSQL more (0.7 ms a week) than the rows cost pg.
  */
 export async function readLessonsJson(
   db: Db, attendance: AttendanceHook | null, filter: LessonFilter, links: LinkColumns, object: (started: string) => string,
-): Promise<string> {
+): Promise<string[]> {
   const statement = lessonsStatement(db, attendance, filter, links, (query, started) =>
-    query.select(db.raw(`'[' || COALESCE(string_agg(${object(started)}, ',' ORDER BY l.start_at, l.id), '') || ']' AS json`)));
-  return statement ? ((await statement) as { json: string }[])[0]!.json : '[]';
+    query.select(db.raw(`${object(started)} AS json`)).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]));
+  return statement ? ((await statement) as { json: string }[]).map((row) => row.json) : [];
 }
 
 /** Lessons by id as every reader returns them (bulk previews reuse it); cancelled ones only when asked. */

@@ -43,8 +43,8 @@ type Db = Knex | Knex.Transaction;
 export interface LessonsService {
   /** EventLessonSchedules: the lessons of the actor's campuses (narrowed to campusList) matching the filters. */
   list(actor: Actor | null, args: LessonListArgs, t: Translate): Promise<Lesson[]>;
-  /** The same lessons as GraphQL's JSON text for these selections; null for a selection it does not write. */
-  listJson(actor: Actor | null, args: LessonListArgs, t: Translate, selections: CompiledSelection[]): Promise<string | null>;
+  /** The same lessons as GraphQL's JSON texts (one per lesson) for these selections; null for a selection it does not write. */
+  listJson(actor: Actor | null, args: LessonListArgs, t: Translate, selections: CompiledSelection[]): Promise<{ items: string[] } | null>;
   byPlanningGroup(actor: Actor | null, planningGroupId: string, campusList?: string[] | null): Promise<Lesson[]>;
   byRoom(actor: Actor | null, roomId: string, campusList?: string[] | null): Promise<Lesson[]>;
   bySchoolSubject(actor: Actor | null, planningGroupIds: string[], schoolSubjectId: string): Promise<Lesson[]>;
@@ -178,7 +178,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       if (!jsonPlans.has(selections)) jsonPlans.set(selections, lessonJsonPlan(selections));
       const plan = jsonPlans.get(selections);
       if (!plan) return null;
-      return readLessonsJson(knex, attendance, await listFilter(actor, args, t), plan.links, plan.object);
+      return { items: await readLessonsJson(knex, attendance, await listFilter(actor, args, t), plan.links, plan.object) };
     },
 
     byPlanningGroup: (actor, planningGroupId, campusList) => read(knex, { campusIds: readable(actor, campusList), planningGroupIds: [planningGroupId] }),
