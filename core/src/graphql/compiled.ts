@@ -89,7 +89,7 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
       const args = getArgumentValues(plan.definition, plan.node, variables.coerced);
       assertOperationPermission(plan.permission, ctx.actor, matrix);
       const value = await plan.answer(args, ctx, plan.selections);
-      return value === null ? null : utf8Of(`{"data":{${JSON.stringify(plan.node.alias?.value ?? plan.node.name.value)}:`, value, '}}');
+      return value === null ? null : utf8Of([`{"data":{${JSON.stringify(plan.node.alias?.value ?? plan.node.name.value)}:`, ...textsOf(value), '}}']);
     } catch {
       // Refused or failed: the executor runs it again and answers with its errors.
       return null;
@@ -97,20 +97,23 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
   };
 }
 
+/** A value's JSON as texts in order: itself, or a list's items between brackets and commas. */
+function textsOf(value: CompiledValue): string[] {
+  if (typeof value === 'string') return [value];
+  const texts = ['['];
+  for (const [index, item] of value.items.entries()) texts.push(...(index ? [',', item] : [item]));
+  texts.push(']');
+  return texts;
+}
+
 /**
- * The answer as one UTF-8 buffer, each text written into it once: no joined copy of a long answer, and no second
- * encoding (with a string body, Node joins it to the headers and encodes it again).
+ * Texts as one UTF-8 buffer, each written into it once: no joined copy of a long answer, and no second encoding
+ * (with a string body, Node joins it to the headers and encodes it again).
  */
-function utf8Of(before: string, value: CompiledValue, after: string): Buffer {
-  const parts = typeof value === 'string' ? [before, value, after] : [`${before}[`, ...value.items, `]${after}`];
-  // Commas between a list's items.
-  const commas = typeof value === 'string' ? 0 : Math.max(0, value.items.length - 1);
-  const buffer = Buffer.allocUnsafe(parts.reduce((length, part) => length + Buffer.byteLength(part), commas));
+function utf8Of(texts: string[]): Buffer {
+  const buffer = Buffer.allocUnsafe(texts.reduce((length, text) => length + Buffer.byteLength(text), 0));
   let offset = 0;
-  for (const [index, part] of parts.entries()) {
-    if (typeof value !== 'string' && index > 1 && index < parts.length - 1) offset += buffer.write(',', offset);
-    offset += buffer.write(part, offset);
-  }
+  for (const text of texts) offset += buffer.write(text, offset);
   return buffer;
 }
 
