@@ -172,7 +172,8 @@ describe('keyboard only (en): an attendance sheet', () => {
     await tabTo(page, '[data-testid=close-sheet]');
     await press(page, 'Enter');
     await page.getByTestId('signature-pad').waitFor();
-    expect(await inDialog(page)).toBe(true);
+    // Mantine's focus trap moves the focus just after the dialog mounts.
+    await expect.poll(() => inDialog(page), settle).toBe(true);
     await press(page, 'Escape');
     await page.getByTestId('signature-pad').waitFor({ state: 'detached' });
     await expect.poll(() => focusIs(page, '[data-testid=close-sheet]'), settle).toBe(true);
@@ -226,7 +227,8 @@ describe('keyboard only (fr): the planning calendar and the mass-creation wizard
     await tabTo(page, '[data-testid=new-lesson]', { max: 5 });
     await press(page, 'Enter');
     await page.getByTestId('lesson-form').waitFor();
-    expect(await inDialog(page)).toBe(true);
+    // Mantine's focus trap moves the focus just after the dialog mounts.
+    await expect.poll(() => inDialog(page), settle).toBe(true);
     await press(page, 'Escape');
     await page.getByTestId('lesson-form').waitFor({ state: 'detached' });
     await expect.poll(() => focusIs(page, '[data-testid=new-lesson]'), settle).toBe(true);
@@ -235,7 +237,8 @@ describe('keyboard only (fr): the planning calendar and the mass-creation wizard
     await tabTo(page, eventOf(own.lesson), { max: 30 });
     await press(page, 'Enter');
     await page.getByTestId('lesson-form').waitFor();
-    expect(await inDialog(page)).toBe(true);
+    // Mantine's focus trap moves the focus just after the dialog mounts.
+    await expect.poll(() => inDialog(page), settle).toBe(true);
 
     // Remote mode with the arrows, a description typed; Save with Enter.
     await tabTo(page, '[data-testid=lesson-remote]');
