@@ -242,8 +242,11 @@ describe('keyboard only (fr): the planning calendar and the mass-creation wizard
 
     // Remote mode with the arrows, a description typed; Save with Enter.
     await tabTo(page, '[data-testid=lesson-remote]');
+    // The first arrow opens the list (its options render just after); the second moves to the next option.
     await press(page, 'ArrowDown');
+    await expect.poll(() => page.getByRole('option').filter({ visible: true }).count(), settle).toBeGreaterThan(0);
     await press(page, 'ArrowDown');
+    await expect.poll(() => page.locator('[role=option][data-combobox-selected]').textContent(), settle).toBe('Distanciel');
     await press(page, 'Enter');
     expect(await page.getByTestId('lesson-remote').inputValue()).toBe('Distanciel');
     await tabTo(page, '[data-testid=lesson-description]');

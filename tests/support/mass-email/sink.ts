@@ -10,6 +10,17 @@ export interface SinkMail {
 }
 
 /**
+ * A header as the person reads it: the RFC 2047 words nodemailer writes for non-ASCII text ('=?UTF-8?Q?L=C3=A9a?=')
+ * decoded, the space between two such words dropped.
+ */
+export function decodedWords(value: string): string {
+  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=(?:\s+(?==\?utf-8\?))?/gi, (_word, encoding: string, text: string) => (encoding.toLowerCase() === 'b'
+    ? Buffer.from(text, 'base64')
+    : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1')
+  ).toString('utf8'));
+}
+
+/**
  * An SMTP sink for the mass e-mail tests: keeps every message with its Message-ID and campaign header, refuses the
  * addresses told to (a permanent 5xx, or a temporary 4xx a number of times), and can be slowed down.
  */
@@ -18,7 +29,10 @@ export async function startMassEmailSink() {
   const permanent = new Map<string, string>();
   const temporary = new Map<string, { times: number; answer: string }>();
   const state = { delayMs: 0 };
-  const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw.slice(0, raw.indexOf('\r\n\r\n')))?.[1]?.trim() ?? '';
+  const header = (raw: string, name: string) => {
+    const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    return decodedWords(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '');
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
