@@ -101,7 +101,10 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
 function textsOf(value: CompiledValue): string[] {
   if (typeof value === 'string') return [value];
   const texts = ['['];
-  for (const [index, item] of value.items.entries()) texts.push(...(index ? [',', item] : [item]));
+  for (const [index, item] of value.items.entries()) {
+    if (index) texts.push(',');
+    texts.push(item);
+  }
   texts.push(']');
   return texts;
 }

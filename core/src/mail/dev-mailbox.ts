@@ -24,8 +24,10 @@ export interface DevMailbox {
   close(): Promise<void>;
 }
 
-const decodeWords = (value: string) =>
-  value.replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=\s*(?==\?)?/g, (_m, _charset: string, encoding: string, text: string) =>
+/** A header as a person reads it: its RFC 2047 encoded words ('=?UTF-8?Q?L=C3=A9a?=') decoded. */
+export const decodeWords = (value: string) =>
+  // The space between two encoded words is dropped (RFC 2047 §6.2), not the one before plain text.
+  value.replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=(?:\s+(?==\?))?/g, (_m, _charset: string, encoding: string, text: string) =>
     encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 
@@ -43,7 +45,8 @@ function decodeQuotedPrintable(body: string): string {
 
 interface Part { headers: Map<string, string>; body: string }
 
-function splitPart(raw: string): Part {
+/** A message or MIME part: its headers (unfolded, names in lower case) and its body. */
+export function splitPart(raw: string): Part {
   const at = raw.search(/\r?\n\r?\n/);
   const head = at < 0 ? raw : raw.slice(0, at);
   const body = at < 0 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '');

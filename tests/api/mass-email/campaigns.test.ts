@@ -67,11 +67,9 @@ describe('mass e-mail', () => {
     expect(mails.find((mail) => mail.to[0] === students[0]!.email.toLowerCase())!.subject).toBe(`Info ${students[0]!.first_name}`);
 
     // The operation is closed by the workflow's last step, just after the campaign's: polled, not read once.
-    let operation = (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
-    for (let tries = 0; operation.status === 'running' && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      operation = (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
-    }
+    const operationNow = async () => (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
+    await expect.poll(async () => (await operationNow()).status, { timeout: 10_000, interval: 100 }).toBe('completed');
+    const operation = await operationNow();
     expect(operation.status).toBe('completed');
     expect(operation.progress).toEqual({ done: students.length, total: students.length });
     expect(operation.result).toMatchObject({ sent: students.length, failed: 0, failures: [] });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { decodeWords, splitPart } from '@alterna/core/mail/dev-mailbox';
 
 export interface SinkMail {
   to: string[];
@@ -7,17 +8,6 @@ export interface SinkMail {
   campaign: string;
   subject: string;
   raw: string;
-}
-
-/**
- * A header as the person reads it: the RFC 2047 words nodemailer writes for non-ASCII text ('=?UTF-8?Q?L=C3=A9a?=')
- * decoded, the space between two such words dropped.
- */
-export function decodedWords(value: string): string {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=(?:\s+(?==\?utf-8\?))?/gi, (_word, encoding: string, text: string) => (encoding.toLowerCase() === 'b'
-    ? Buffer.from(text, 'base64')
-    : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1')
-  ).toString('utf8'));
 }
 
 /**
@@ -29,10 +19,6 @@ export async function startMassEmailSink() {
   const permanent = new Map<string, string>();
   const temporary = new Map<string, { times: number; answer: string }>();
   const state = { delayMs: 0 };
-  const header = (raw: string, name: string) => {
-    const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-    return decodedWords(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '');
-  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -53,7 +39,10 @@ export async function startMassEmailSink() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), messageId: header(raw, 'Message-ID'), campaign: header(raw, 'X-Alterna-Campaign'), subject: header(raw, 'Subject'), raw });
+        // Headers as the dev mailbox reads them: unfolded, encoded words (a subject with 'Léa') decoded.
+        const { headers } = splitPart(raw);
+        const header = (name: string) => decodeWords(headers.get(name) ?? '');
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), messageId: header('message-id'), campaign: header('x-alterna-campaign'), subject: header('subject'), raw });
         if (state.delayMs) setTimeout(() => callback(), state.delayMs);
         else callback();
       });
