@@ -7,6 +7,19 @@ const deepModuleImport = {
   message: "Import another module through its index, /validation, /types or /locales entry, never its files.",
 };
 
+const focusedOrSkipped = [
+  { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No focused tests: they hide the rest of the suite.' },
+  { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='skip']", message: 'No skipped tests.' },
+];
+
+// Time is an input: the server asks the core's clock (now(), nowMs(), todayIn()), so a test can run at any instant.
+const clockMessage = "Ask the core's clock (now() or nowMs() from @alterna/core/clock; realNow() for deadlines and durations), not the machine's.";
+const readsTheMachineClock = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: clockMessage },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+  { selector: "CallExpression[callee.object.name='DateTime'][callee.property.name=/^(now|local)$/][arguments.length=0]", message: clockMessage },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'web/src/routeTree.gen.ts', '.data/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -22,14 +35,16 @@ export default tseslint.config(
       // Module contracts take handlers and activities of many shapes; `any` is allowed where typed generics would only add noise.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'No focused tests: they hide the rest of the suite.' },
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='skip']", message: 'No skipped tests.' },
-      ],
+      'no-restricted-syntax': ['error', ...focusedOrSkipped],
       // A module's public surface is its index, its validation and its types entries (package.json exports).
       'no-restricted-imports': ['error', { patterns: [deepModuleImport] }],
     },
+  },
+  {
+    // Server code (services, activities' code, validations, seeds); workflow code has Temporal's own clock.
+    files: ['core/src/**/*.ts', 'modules/*/src/**/*.ts'],
+    ignores: ['core/src/clock.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...focusedOrSkipped, ...readsTheMachineClock] },
   },
   {
     // The browser gets validation schemas, option lists and types only: nothing that reaches a migration,

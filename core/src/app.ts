@@ -38,6 +38,7 @@ import type { RequestState } from './http/state.js';
 import { createGraphqlHandler, type SchemaPart } from './graphql/index.js';
 import type { GraphQLSchema } from 'graphql';
 import type { OperationPermissions } from './graphql/operation-permissions.js';
+import { setClockOffset } from './clock.js';
 
 export interface CoreOptions {
   config: Config;
@@ -83,6 +84,7 @@ const coreMigrations: Migration[] = [operationsMigration, storedFilesMigration, 
 /** Builds the core: ordered modules, their services, permissions, routes and schema, the Koa app. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { config } = options;
+  setClockOffset(config.clockOffsetMs);
   const log = options.log ?? createLogger(config.logLevel);
   const modules = orderModules(options.modules);
   const db = await openDatabase({ url: config.databaseUrl, embeddedDir: options.embeddedDir });

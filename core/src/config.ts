@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { offsetTo } from './clock.js';
 
 /** Root of the checkout: embedded data and the built web client live relative to it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,6 +32,8 @@ export interface Config {
   version: string;
   /** Where stored files' bytes go (STORAGE_DRIVER): a local folder, or an S3-compatible store. */
   storage: StorageConfig;
+  /** The application clock's shift from real time (ms): ALTERNA_CLOCK_OFFSET_MS, or ALTERNA_NOW as an instant. */
+  clockOffsetMs: number;
 }
 
 export type StorageConfig =
@@ -127,9 +130,28 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool('SEED_DEMO', envName !== 'production'),
     version: str('ALTERNA_VERSION', '0.1.0'),
     storage,
+    clockOffsetMs: clockOffsetOf(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * The clock's shift: ALTERNA_CLOCK_OFFSET_MS as given (a test run computes it once and hands it to every
+ * process, so all see the same now), else ALTERNA_NOW ('2026-12-31T23:30', Paris unless it says its offset).
+ */
+function clockOffsetOf(env: Env, problems: string[]): number {
+  const offset = env.ALTERNA_CLOCK_OFFSET_MS;
+  if (offset !== undefined && offset !== '') {
+    if (/^-?\d+$/.test(offset)) return Number(offset);
+    problems.push(`ALTERNA_CLOCK_OFFSET_MS must be a whole number of milliseconds (got "${offset}")`);
+    return 0;
+  }
+  const instant = env.ALTERNA_NOW;
+  if (instant === undefined || instant === '') return 0;
+  const shift = offsetTo(instant);
+  if (shift === null) problems.push(`ALTERNA_NOW must be a date and time such as 2026-12-31T23:30 (Paris) or 2026-12-31T22:30Z (got "${instant}")`);
+  return shift ?? 0;
 }
 
 /** Variables a production deployment must set (checked against docker-compose.yml by a test). */

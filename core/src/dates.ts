@@ -1,10 +1,11 @@
 // Light (no server code): the web's shared Yup schemas import it too. The one place for calendar days
 // written 'YYYY-MM-DD' (DATE columns, form fields): modules re-export these rather than keep their own.
 import { DateTime } from 'luxon';
+import { now } from './clock.js';
 
 /** Today's date in the centre's time zone, as 'YYYY-MM-DD' (a lesson at 00:30 in Paris belongs to that Paris day). */
-export function todayIn(timeZone = 'Europe/Paris', now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export function todayIn(timeZone = 'Europe/Paris', at: Date = now()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** A real calendar day written 'YYYY-MM-DD' (not 2026-02-30, not a date and time). */

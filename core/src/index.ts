@@ -23,6 +23,7 @@ export type { Mailer, MailMessage } from './mail/index.js';
 export type { ScheduleDeclaration } from './temporal/schedules.js';
 export * from './matching.js';
 export { todayIn } from './dates.js';
+export { now, nowMs, realNow, setClockOffset, clockOffset, offsetTo } from './clock.js';
 export { dateText } from './db/sql.js';
 export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgErrorKind } from './db/errors.js';
 export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js';

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import { SMTPServer } from 'smtp-server';
+import { now } from '../clock.js';
 
 export interface DevMail {
   id: number;
@@ -97,7 +98,7 @@ export async function startDevMailbox(options: { keep?: number; port?: number } 
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeWords(message.headers.get('subject') ?? ''),
           messageId: message.headers.get('message-id') ?? '',
-          receivedAt: new Date(),
+          receivedAt: now(),
           ...found,
         });
         if (mails.length > keep) mails.length = keep;

@@ -6,6 +6,7 @@ import { AccessDeniedError, NotFoundError, ValidationError } from '../errors.js'
 import type { Logger } from '../logger.js';
 import type { Translate } from '../i18n/index.js';
 import { progressQueryName, type Operation, type OperationProgress, type OperationStatus } from './types.js';
+import { now, realNow } from '../clock.js';
 
 export const operationPermissions = {
   read: 'core.operations.read',
@@ -171,12 +172,12 @@ export class OperationsService {
     const status = statusFromTemporal[description.status.name] ?? 'running';
     // A query needs a worker; while none polls (a crash, a deploy) keep the last progress instead of waiting.
     const progress = await client
-      .withDeadline(Date.now() + queryDeadlineMs, () => handle.query<OperationProgress>(progressQueryName))
+      .withDeadline(realNow() + queryDeadlineMs, () => handle.query<OperationProgress>(progressQueryName))
       .catch(() => null);
     const next: Partial<OperationRow> = { status };
     if (progress) Object.assign(next, { done: progress.done, total: progress.total, items: progress.items });
     if (status !== 'running') {
-      next.closed_at = description.closeTime ?? new Date();
+      next.closed_at = description.closeTime ?? now();
       if (status === 'completed') next.result = await handle.result().catch(() => null);
       if (status === 'failed') next.error = await handle.result().then(() => null, (error: unknown) => failureMessage(error));
     }

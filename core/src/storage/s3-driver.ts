@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import aws4 from 'aws4';
 import { NotFoundError } from '../errors.js';
 import type { StorageDriver } from './driver.js';
+import { realNow } from '../clock.js';
 
 export interface S3Settings {
   /** The store's base URL, e.g. http://127.0.0.1:9000 for MinIO; objects are addressed path-style under it. */
@@ -43,7 +44,7 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   /** The request as it goes on the wire, signed; `now` fixes the signing time (tests). */
-  sign(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string, now: Date = new Date()): SignedRequest {
+  sign(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string, now: Date = new Date(realNow())): SignedRequest {
     const url = this.objectUrl(key);
     const headers: Record<string, string> = {
       // The payload's hash is signed, so the store refuses bytes changed on the way.
@@ -74,7 +75,7 @@ export class S3StorageDriver implements StorageDriver {
   async putFile(key: string, file: { path: string; size: number; sha256: string }, contentType: string): Promise<void> {
     const url = this.objectUrl(key);
     const headers: Record<string, string> = {
-      'x-amz-content-sha256': file.sha256, 'x-amz-date': amzDate(new Date()),
+      'x-amz-content-sha256': file.sha256, 'x-amz-date': amzDate(new Date(realNow())),
       'content-type': contentType || 'application/octet-stream', 'content-length': String(file.size),
     };
     const signed = aws4.sign(

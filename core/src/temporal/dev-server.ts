@@ -8,6 +8,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Connection } from '@temporalio/client';
+import { realNow } from '../clock.js';
 
 // Later tags carry a `replace` directive in go.mod, which `go install pkg@version` refuses.
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -138,7 +139,7 @@ async function goInstall(go: string, env: NodeJS.ProcessEnv, log: Log): Promise<
   const gobin = dirname(cachedBinaryPath(env));
   await mkdir(gobin, { recursive: true });
   log(`Building the Temporal CLI: GOBIN=${gobin} ${go} install ${TEMPORAL_CLI_PACKAGE} (the first build takes minutes)`);
-  const started = Date.now();
+  const started = realNow();
   const child = spawn(go, ['install', '-v', TEMPORAL_CLI_PACKAGE], {
     env: { ...env, GOBIN: gobin },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -164,7 +165,7 @@ async function goInstall(go: string, env: NodeJS.ProcessEnv, log: Log): Promise<
 }
 
 function secondsSince(start: number): number {
-  return Math.round((Date.now() - start) / 1000);
+  return Math.round((realNow() - start) / 1000);
 }
 
 function pushTail(tail: string[], line: string): void {
@@ -218,7 +219,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<De
   const port = opts.port || (await freePort());
   await createDbFolder(opts);
   const address = `127.0.0.1:${port}`;
-  const started = Date.now();
+  const started = realNow();
   const child = spawn(binary, devServerArgs(port, opts), { stdio: ['ignore', 'ignore', 'pipe'] });
   killOnExit(child);
   const stderrTail: string[] = [];
@@ -249,7 +250,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<De
   } finally {
     giveUp.abort();
   }
-  opts.log(`Temporal dev server ready at ${address} after ${Date.now() - started} ms`);
+  opts.log(`Temporal dev server ready at ${address} after ${realNow() - started} ms`);
   return {
     address,
     uiUrl: uiUrlOf(port, opts),
@@ -288,9 +289,9 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 
 /** Retries until the frontend answers and the namespaces are registered (SQLite start may take seconds). */
 async function waitUntilReady(address: string, namespaces: string[], signal: AbortSignal): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = realNow() + READY_TIMEOUT_MS;
   let lastError: unknown;
-  while (Date.now() < deadline && !signal.aborted) {
+  while (realNow() < deadline && !signal.aborted) {
     try {
       await probe(address, namespaces);
       return;

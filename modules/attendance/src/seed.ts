@@ -1,4 +1,5 @@
-import type { CoreDeps, Knex } from '@alterna/core';
+import { todayIn, type CoreDeps, type Knex } from '@alterna/core';
+import { nowMs } from '@alterna/core/clock';
 import { alertRecipients, recordCrossings } from './services/alert-crossings.js';
 import { planSheets, type PastLesson } from './seed-plan.js';
 
@@ -15,8 +16,8 @@ async function pastLessons(knex: Knex): Promise<PastLesson[]> {
     .join('planning_planning_group_subscriptions as s', 's.planning_group_id', 'lg.planning_group_id')
     .join('students_student_registrations as r', 'r.id', 's.student_registration_id')
     .where('l.status', 'active')
-    .where('l.start_at', '>=', knex.raw("now() - interval '21 days'"))
-    .where('l.end_at', '<', knex.raw("now() - interval '1 hour'"))
+    .where('l.start_at', '>=', new Date(nowMs() - 21 * 86_400_000))
+    .where('l.end_at', '<', new Date(nowMs() - 3_600_000))
     .distinct('l.id', 'l.campus_id', 'l.start_at', 'l.end_at', knex.raw('min(lt.teacher_id::text) OVER (PARTITION BY l.id) AS teacher_id'), 'r.id as registration_id', 'r.student_id')
     .orderBy('l.id');
   const byLesson = new Map<string, PastLesson>();
@@ -69,7 +70,7 @@ export async function seedAttendance(knex: Knex, core: CoreDeps): Promise<void> 
     await insertAll(trx, 'attendance_signatures', signatures);
   });
   await seedJustifications(knex, core);
-  await recordCrossings(knex, new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date()));
+  await recordCrossings(knex, todayIn());
   const alerts = await knex('attendance_alerts').whereNull('mailed_at').pluck('id');
   const recipients = await alertRecipients(knex, alerts);
   for (const [id, to] of recipients) {

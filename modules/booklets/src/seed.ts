@@ -1,5 +1,8 @@
-import type { Knex } from '@alterna/core';
+import { todayIn, type Knex } from '@alterna/core';
+import { nowMs } from '@alterna/core/clock';
 import { itemsOfGroup } from './services/context.js';
+
+const daysAgo = (days: number) => new Date(nowMs() - days * 86_400_000);
 
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 const demo = (typology: string) => `${typology}@demo.alterna.school`;
@@ -29,14 +32,14 @@ export async function seedBooklets(knex: Knex): Promise<void> {
        items AS (
          INSERT INTO booklet_items (training_id, title, position, date, start_date, end_date)
          SELECT t.training_id, v.title, v.position,
-           CASE WHEN v.days = 0 THEN current_date + v.from_today END,
-           CASE WHEN v.days > 0 THEN current_date + v.from_today END,
-           CASE WHEN v.days > 0 THEN current_date + v.from_today + v.days END
+           CASE WHEN v.days = 0 THEN ?::date + v.from_today END,
+           CASE WHEN v.days > 0 THEN ?::date + v.from_today END,
+           CASE WHEN v.days > 0 THEN ?::date + v.from_today + v.days END
          FROM (SELECT DISTINCT training_id FROM trainings_training_groups) t CROSS JOIN v
          RETURNING id, training_id, title)
        INSERT INTO booklet_item_modules (booklet_item_id, training_id, scope_session_id, module)
        SELECT items.id, items.training_id, '${nilUuid}', v.module FROM items JOIN v ON v.title = items.title`,
-      bindings,
+      [...bindings, todayIn(), todayIn(), todayIn()],
     );
     await trx.raw(
       `INSERT INTO booklet_thesis_skills (training_id, name, position)
@@ -73,23 +76,23 @@ export async function seedBooklets(knex: Knex): Promise<void> {
     }, 13.83);
 
     if (mission) {
-      await trx('booklet_forms').where({ id: mission }).update({ validated_at: trx.raw("now() - interval '50 days'") });
+      await trx('booklet_forms').where({ id: mission }).update({ validated_at: daysAgo(50) });
       const [validation] = await trx('booklet_validations').insert({
         form_id: mission, run: 1, workflow_id: `booklet-validation:${mission}:1`, status: 'validated', requested_by: tutor ?? student,
-        requested_at: trx.raw("now() - interval '52 days'"), validated_at: trx.raw("now() - interval '50 days'"),
+        requested_at: daysAgo(52), validated_at: daysAgo(50),
       }).returning('id');
       await trx('booklet_validation_signatures').insert([
-        { validation_id: validation.id, role: 'tutor', position: 0, signer_id: tutor, signed_at: trx.raw("now() - interval '51 days'"), route: 'seed' },
-        { validation_id: validation.id, role: 'student', position: 1, signer_id: student, signed_at: trx.raw("now() - interval '50 days'"), route: 'seed' },
+        { validation_id: validation.id, role: 'tutor', position: 0, signer_id: tutor, signed_at: daysAgo(51), route: 'seed' },
+        { validation_id: validation.id, role: 'student', position: 1, signer_id: student, signed_at: daysAgo(50), route: 'seed' },
       ]);
     }
     if (evaluation) {
       // Waiting for the coach: the run is started by the service when the next signature comes (see ValidationsService.sign).
       const [validation] = await trx('booklet_validations').insert({
-        form_id: evaluation, run: 1, workflow_id: `booklet-validation:${evaluation}:1`, status: 'pending', requested_by: tutor ?? student, requested_at: trx.raw("now() - interval '3 days'"),
+        form_id: evaluation, run: 1, workflow_id: `booklet-validation:${evaluation}:1`, status: 'pending', requested_by: tutor ?? student, requested_at: daysAgo(3),
       }).returning('id');
       await trx('booklet_validation_signatures').insert([
-        { validation_id: validation.id, role: 'tutor', position: 0, signer_id: tutor, signed_at: trx.raw("now() - interval '2 days'"), route: 'seed' },
+        { validation_id: validation.id, role: 'tutor', position: 0, signer_id: tutor, signed_at: daysAgo(2), route: 'seed' },
         { validation_id: validation.id, role: 'coach', position: 1 },
         { validation_id: validation.id, role: 'student', position: 2 },
       ]);

@@ -1,6 +1,7 @@
-import type { Knex } from '@alterna/core';
+import { todayIn, type Knex } from '@alterna/core';
+import { now, nowMs } from '@alterna/core/clock';
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() + offset * 86_400_000));
 
 /**
  * The demo's courses: for each teacher, subject and planning group of the term (planning's read views), a published
@@ -43,8 +44,9 @@ export async function seedCourses(knex: Knex): Promise<void> {
       `INSERT INTO courses_lesson_reports (lesson_id, done, homework, written_by)
        SELECT DISTINCT ON (l.id) l.id, 'Cours et exercices d''application sur le chapitre en cours.', 'Relire le cours.', lt.teacher_id
          FROM planning_lessons l JOIN planning_lesson_teachers lt ON lt.lesson_id = l.id
-        WHERE l.status = 'active' AND l.end_at < now() AND l.start_at > now() - interval '7 days'
+        WHERE l.status = 'active' AND l.end_at < ?::timestamptz AND l.start_at > ?::timestamptz - interval '7 days'
         ORDER BY l.id, lt.teacher_id`,
+      [now(), now()],
     );
   });
 }

@@ -1,7 +1,8 @@
 import { todayIn, type CoreDeps, type Knex, type UploadedFile } from '@alterna/core';
 import { groupsOf } from './services/documents.js';
+import { nowMs } from '@alterna/core/clock';
 
-const day = (offset: number) => todayIn('Europe/Paris', new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() + offset * 86_400_000));
 
 /** A one-page PDF showing a line of text (the smallest a reader opens). */
 function tinyPdf(text: string): Buffer {

@@ -2,6 +2,7 @@ import { languageCookie, spaceOf, typologiesOf, type Actor, type PermissionMatri
 import { languageSchema, loginSchema } from './validation/index.js';
 import { sessionCookie } from './services/auth.js';
 import type { IdentityServices } from './services/index.js';
+import { now } from '@alterna/core/clock';
 
 /** The signed-in actor as the web client sees it (core/API.md "Me"). */
 export function presentMe(actor: Actor, permissions: PermissionMatrix) {
@@ -53,7 +54,7 @@ export const routes: RouteDefinition<IdentityServices>[] = [
     name: 'language', method: 'post', path: { en: '/language', fr: '/langue' }, permission: 'public', body: languageSchema,
     async handler({ body, actor, koa, core }) {
       koa.cookies.set(languageCookie, body.language, { httpOnly: false, sameSite: 'lax', secure: core.config.cookieSecure, maxAge: 365 * 24 * 3600 * 1000 });
-      if (actor) await core.knex('actors').where({ id: actor.id }).update({ language: body.language, updated_at: new Date() });
+      if (actor) await core.knex('actors').where({ id: actor.id }).update({ language: body.language, updated_at: now() });
     },
   },
 ];

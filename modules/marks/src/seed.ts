@@ -1,4 +1,4 @@
-import type { Knex } from '@alterna/core';
+import { todayIn, type Knex } from '@alterna/core';
 
 /**
  * The demo's semester of marks: each past exam (courses' read views) counts for semester 1 and a grade scale element
@@ -16,9 +16,10 @@ export async function seedMarks(knex: Knex): Promise<void> {
          JOIN planning_planning_groups g ON g.id = xg.planning_group_id
          JOIN trainings_training_groups tg ON tg.id = g.training_group_id
          JOIN trainings_grade_scale_elements e ON e.training_id = tg.training_id
-        WHERE x.exam_date < current_date
+        WHERE x.exam_date < ?::date
         ORDER BY x.id, abs(hashtext(x.teacher_id::text || x.school_subject_id::text || e.position::text)), e.id
        ON CONFLICT (exam_id) DO NOTHING`,
+      [todayIn()],
     );
     await trx.raw(
       `INSERT INTO marks_exam_marks (exam_id, student_id, status, value, entered_by)

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { CoreDeps, Knex } from '@alterna/core';
 import { newsImagePath } from './validation/rules.js';
+import { nowMs } from '@alterna/core/clock';
 
 const demo = (typology: string) => `${typology}@demo.alterna.school`;
 
@@ -68,7 +69,7 @@ export async function seedNews(core: CoreDeps, knex: Knex): Promise<void> {
         ] } },
       ],
     };
-    const day = (offset: number) => knex.raw(`now() - interval '${offset} days'`);
+    const day = (offset: number) => new Date(nowMs() - offset * 86_400_000);
     const rows = await trx('news').insert([
       { type: 'page', title: 'Bienvenue dans votre formation', content: JSON.stringify(content), recipients: ['student'], published: true, published_at: day(3), created_by: author.id },
       { type: 'file', title: "Calendrier de l'alternance", file_id: pdf.id, recipients: ['student', 'tutor'], published: true, published_at: day(2), created_by: author.id },

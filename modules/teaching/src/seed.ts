@@ -1,9 +1,10 @@
-import type { CoreDeps, Knex } from '@alterna/core';
+import { todayIn, type CoreDeps, type Knex } from '@alterna/core';
 import type { IdentityServices } from '@alterna/identity';
 import type { PeopleServices } from '@alterna/people';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import type { TrainingsServices } from '@alterna/trainings';
 import type { TeachingServices } from './services/index.js';
+import { nowMs } from '@alterna/core/clock';
 
 const domain = 'demo.alterna.school';
 const emailOf = (firstName: string, lastName: string) =>
@@ -141,7 +142,7 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
       );
     }
     if (actor('lucas.girard')) {
-      const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+      const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() - offset * 86_400_000));
       await trx('coaching_follow_ups').insert([
         {
           student_id: actor('lucas.girard'), campus_id: campus('Paris'), kind: 'prevent-registration-break', date: day(20), risks: ['absences', 'company-relations'],

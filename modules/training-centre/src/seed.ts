@@ -1,6 +1,7 @@
 import type { Knex } from '@alterna/core';
 import { addDays } from './rules/dates.js';
 import { publicHolidays } from './rules/holidays.js';
+import { now } from '@alterna/core/clock';
 
 /** The demo centre's places: two campuses, each with sites, buildings and rooms. */
 export const demoCampuses = [
@@ -34,7 +35,7 @@ export const demoTimeSlotModels: Record<string, { name: string; slots: [string, 
 };
 
 /** Closures around the current school year, so the closures screen and the planning have something to skip. */
-export function demoClosures(today = new Date()): { campus: string; startDate: string; endDate: string; type: string; name: string }[] {
+export function demoClosures(today = now()): { campus: string; startDate: string; endDate: string; type: string; name: string }[] {
   // The school year starts in September: before that, the current one began the year before.
   const year = today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
   const next = year + 1;

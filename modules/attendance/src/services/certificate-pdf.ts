@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Translate } from '@alterna/core';
 import { winAnsi } from './export-pdf.js';
+import { todayIn } from '@alterna/core/dates';
 
 /** What a certificate of completion states for one apprentice over a period. */
 export interface CertifiedStudent {
@@ -69,7 +70,7 @@ export function certificatePdf(student: CertifiedStudent, period: { from: string
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12)
     .text(label('rate', { rate: new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'fr-FR', { style: 'percent', maximumFractionDigits: 1 }).format(rate) }), left);
   doc.moveDown(1).font('Helvetica').fontSize(9).fillColor('#555').text(label('source'), left, doc.y, { width }).fillColor('#000');
-  doc.moveDown(2).fontSize(11).text(label('madeAt', { campus: student.campus, date: day(new Date().toISOString().slice(0, 10)) }), left);
+  doc.moveDown(2).fontSize(11).text(label('madeAt', { campus: student.campus, date: day(todayIn()) }), left);
   doc.moveDown(0.5).text(label('signature'), left);
   return bytesOf(doc);
 }

@@ -1,4 +1,4 @@
-import type { Actor, Knex, PermissionMatrix } from '@alterna/core';
+import { todayIn, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { closedLines, type AbsenceFilters } from './absence-filters.js';
 import { absenceColumns, absenceRows, toAbsence, type Absence, type AttendanceStatistics } from './absences.js';
@@ -17,7 +17,7 @@ function followedBy(knex: Knex, actorId: string) {
       .join('students_student_contracts as c', 'c.registration_id', 'r.id')
       .join('people_corporation_people as cp', 'cp.corporation_id', 'c.corporation_id')
       .where('cp.actor_id', actorId)
-      .whereRaw('current_date BETWEEN c.start_date AND c.end_date')
+      .whereRaw('?::date BETWEEN c.start_date AND c.end_date', [todayIn()])
       .select('r.student_id'));
 }
 

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Translate } from '@alterna/core';
 import { signatureBox } from '../rules/signature-svg.js';
+import { now } from '@alterna/core/clock';
 
 /** One signature as the PDF shows it: the drawing and what proves it. */
 export interface PdfSignature {
@@ -234,7 +235,7 @@ export function sheetPdf(sheet: PdfSheet, t: Translate, formats: PdfFormats, opt
 
   // Footers once every page exists: the bottom margin is lifted so pdfkit does not start a page for them.
   const range = doc.bufferedPageRange();
-  const printed = label('printedAt', { at: formats.dateTime(options.printedAt ?? new Date()) });
+  const printed = label('printedAt', { at: formats.dateTime(options.printedAt ?? now()) });
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     doc.page.margins.bottom = 0;

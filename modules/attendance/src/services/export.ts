@@ -9,6 +9,7 @@ import type { AttendanceContext } from './context.js';
 import { pdfFormats, sheetPdf, type PdfLine, type PdfSheet, type PdfSignature } from './export-pdf.js';
 import { closedLine } from './sheets.js';
 import { entryOf } from './signatures.js';
+import { now } from '@alterna/core/clock';
 
 type Db = Knex | Knex.Transaction;
 
@@ -69,10 +70,10 @@ export function fileNamePart(text: string, max = 60): string {
 }
 
 /** `Émargements_2026-01-30_14-05-09.zip` (Paris time): SPEC §7's name plus a timestamp. */
-export function zipName(now = new Date()): string {
+export function zipName(at = now()): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now).map((p) => [p.type, p.value]),
+      .formatToParts(at).map((p) => [p.type, p.value]),
   );
   return `Émargements_${parts.year}-${parts.month}-${parts.day}_${parts.hour}-${parts.minute}-${parts.second}.zip`;
 }
@@ -212,7 +213,7 @@ export function attendanceExportService(ctx: AttendanceContext): AttendanceExpor
   /** Writes the PDFs one after the other, a batch of sheets read at a time: what is held is one batch and one PDF. */
   async function produce(archive: archiver.Archiver, lessons: ExportedLesson[], t: Translate, language: string): Promise<void> {
     const formats = pdfFormats(language);
-    const printedAt = new Date();
+    const printedAt = now();
     const used = new Set<string>();
     const sheetIds = lessons.filter((l) => l.sheetId).map((l) => l.sheetId!);
     // One batch in memory at a time: reading the next while drawing would hold two.

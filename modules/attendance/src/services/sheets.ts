@@ -9,6 +9,7 @@ import type { AttendanceContext } from './context.js';
 import { lessonById, type AttendedLesson } from './lessons.js';
 import { appendSignature, entryOf, type Device } from './signatures.js';
 import { lineRequirements, type LineInput } from './line-rules.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 type Db = Knex | Knex.Transaction;
 
@@ -227,7 +228,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
     async qr(actor, lessonId, t) {
       const lesson = await takeable(actor, lessonId);
       const sheet = await openSheet(knex, lesson.id, t);
-      const window = windowAt(Date.now());
+      const window = windowAt(nowMs());
       return { lessonId: lesson.id, window, code: qrCode(sheet.qr_secret, lesson.id, window), expiresAt: new Date((window + 1) * qrWindowMs).toISOString() };
     },
 
@@ -243,7 +244,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
           sheetId: sheet.id, lessonId: lesson.id, lineId: null, signerId: actor!.id, recordedBy: null, method: 'pad',
           strokes, svg: signatureSvg(strokes), linesDigest: linesDigest(lines.map(closedLine)), device,
         });
-        await AttendanceSheetModel.query(trx).patch({ closed_at: new Date(), closed_by: actor!.id, updated_at: new Date() } as Partial<AttendanceSheetModel>).where({ id: sheet.id });
+        await AttendanceSheetModel.query(trx).patch({ closed_at: now(), closed_by: actor!.id, updated_at: now() } as Partial<AttendanceSheetModel>).where({ id: sheet.id });
       });
       return page(lesson);
     },

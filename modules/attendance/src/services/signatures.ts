@@ -2,6 +2,7 @@ import type { Knex } from '@alterna/core';
 import { AttendanceSignatureModel } from '../models/index.js';
 import { chainHash, type SignatureEntry } from '../rules/signature-chain.js';
 import type { SignatureMethod } from '../validation/index.js';
+import { now } from '@alterna/core/clock';
 
 /** Where a signature came from: the request's address and browser. */
 export interface Device {
@@ -45,7 +46,7 @@ export async function appendSignature(trx: Knex.Transaction, signature: NewSigna
   if (existing) return existing;
   const last = await AttendanceSignatureModel.query(trx).where({ sheet_id: signature.sheetId }).orderBy('seq', 'desc').first();
   // Server time, to the millisecond PostgreSQL keeps.
-  const signedAt = new Date();
+  const signedAt = now();
   const entry: SignatureEntry = {
     sheetId: signature.sheetId, lessonId: signature.lessonId, lineId: signature.lineId, signerId: signature.signerId, method: signature.method,
     signedAt: signedAt.toISOString(), ip: signature.device.ip, userAgent: signature.device.userAgent, strokes: signature.strokes ?? null,

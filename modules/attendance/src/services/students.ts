@@ -7,6 +7,7 @@ import type { AttendanceContext } from './context.js';
 import { lessonById } from './lessons.js';
 import { signLine } from './sheets.js';
 import type { Device } from './signatures.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 export interface MyAttendanceLine {
   lessonId: string;
@@ -48,12 +49,12 @@ export function studentAttendanceService(ctx: AttendanceContext): StudentAttenda
     async checkIn(actor, scan, t) {
       permissions.assert(actor, perm.selfCheckIn);
       const { lesson, sheet, line } = await ownLine(actor, scan.lesson, t);
-      const refusal = checkInRefusal(sheet.qr_secret, { lessonId: lesson.id, window: scan.window, code: scan.code }, lesson, Date.now());
+      const refusal = checkInRefusal(sheet.qr_secret, { lessonId: lesson.id, window: scan.window, code: scan.code }, lesson, nowMs());
       if (refusal) ctx.refuse(t, `attendance.checkIn.${refusal}`);
       await knex('attendance_lines')
         .where({ id: line.id })
         .update({
-          checked_in_at: knex.raw('coalesce(checked_in_at, now())'),
+          checked_in_at: knex.raw('coalesce(checked_in_at, ?::timestamptz)', [now()]),
           status: knex.raw("CASE WHEN status IS NULL OR status = 'absent' THEN 'present' ELSE status END"),
           updated_at: knex.fn.now(),
         });

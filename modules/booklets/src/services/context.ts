@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError, type Actor, type CoreDeps, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
+import { NotFoundError, ValidationError, todayIn, type Actor, type CoreDeps, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { FormRole } from '../validation/index.js';
 
@@ -42,7 +42,7 @@ export function bookletsContext(core: CoreDeps): BookletsContext {
       // Tutors and contacts through the apprentice's current contracts; coaches through their attributions.
       const company = (role: string) =>
         knex.raw(`EXISTS (SELECT 1 FROM students_student_contracts sc JOIN people_corporation_people cp ON cp.corporation_id = sc.corporation_id
-          WHERE sc.registration_id = sr.id AND cp.actor_id = ? AND cp.role = ? AND current_date >= sc.start_date AND (sc.end_date IS NULL OR current_date <= sc.end_date)) AS ${role}`, [me, role]);
+          WHERE sc.registration_id = sr.id AND cp.actor_id = ? AND cp.role = ? AND ?::date BETWEEN sc.start_date AND coalesce(sc.end_date, 'infinity')) AS ${role}`, [me, role, todayIn()]);
       const query = knex('students_student_registrations as sr')
         .join('trainings_training_groups as tg', 'tg.id', 'sr.training_group_id')
         .join('identity_actors as a', 'a.id', 'sr.student_id')
@@ -110,10 +110,10 @@ export async function signatories(db: Db, registrationIds: readonly string[], ro
        SELECT sr.id AS registration_id, 'student' AS role, sr.student_id AS actor_id FROM students_student_registrations sr WHERE sr.id = ANY(:regs)
        UNION SELECT sr.id, 'coach', ca.coach_id FROM students_student_registrations sr JOIN teaching_coach_attributions ca ON ca.student_id = sr.student_id WHERE sr.id = ANY(:regs)
        UNION SELECT sc.registration_id, 'tutor', cp.actor_id FROM students_student_contracts sc JOIN people_corporation_people cp ON cp.corporation_id = sc.corporation_id AND cp.role = 'tutor'
-         WHERE sc.registration_id = ANY(:regs) AND current_date >= sc.start_date AND (sc.end_date IS NULL OR current_date <= sc.end_date)
+         WHERE sc.registration_id = ANY(:regs) AND CAST(:today AS date) BETWEEN sc.start_date AND coalesce(sc.end_date, 'infinity')
      ) x JOIN identity_actors a ON a.id = x.actor_id AND NOT a.archived
      WHERE x.role = ANY(:roles) ORDER BY a.email`,
-    { regs: [...registrationIds], roles: [...roles] },
+    { regs: [...registrationIds], roles: [...roles], today: todayIn() },
   );
   return rows.map((row: any) => ({
     registrationId: row.registration_id, role: row.role, id: row.id, email: row.email, language: row.language, name: `${row.first_name} ${row.last_name}`,

@@ -4,6 +4,7 @@ import { averageMark, formFillers, hasSkillMarks, type BookletModule, type FormR
 import { reachable, signatories, type BookletsContext, type Registration, type Relation } from './context.js';
 import type { BookletItem, BookletItemsService } from './items.js';
 import type { ThesisService } from './thesis.js';
+import { now } from '@alterna/core/clock';
 
 /** SPEC §3 evaluation form values, as saved. */
 export interface FormValues {
@@ -188,7 +189,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
         qb.where((w) => w.where('sr.student_id', me)
           .orWhereExists(knex('teaching_coach_attributions as ca').where('ca.coach_id', me).whereRaw('ca.student_id = sr.student_id'))
           .orWhereExists(knex('students_student_contracts as sc').join('people_corporation_people as cp', 'cp.corporation_id', 'sc.corporation_id')
-            .where('cp.actor_id', me).whereRaw('sc.registration_id = sr.id AND current_date BETWEEN sc.start_date AND sc.end_date'))));
+            .where('cp.actor_id', me).whereRaw('sc.registration_id = sr.id AND ?::date BETWEEN sc.start_date AND sc.end_date', [todayIn()]))));
       // Staff relations alone do not make an apprentice "mine".
       return summaries(actor, registrations.filter((registration) => registration.relations.some((relation) => relation !== 'staff' && relation !== 'manager')));
     },
@@ -225,7 +226,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
       const taken = await knex('booklet_forms')
         .where({ id }).whereNull('validated_at').whereRaw(`NOT ${pendingValidation('booklet_forms.id')}`)
         .where((w) => (force ? w : w.whereNull('lock_holder_id').orWhere('lock_holder_id', actor!.id)))
-        .update({ lock_holder_id: actor!.id, locked_at: knex.raw('CASE WHEN lock_holder_id = ? THEN locked_at ELSE now() END', [actor!.id]) });
+        .update({ lock_holder_id: actor!.id, locked_at: knex.raw('CASE WHEN lock_holder_id = ? THEN locked_at ELSE ?::timestamptz END', [actor!.id, now()]) });
       const state = await freshLock(actor!, id);
       if (!taken) ctx.refuse(t, 'booklets.lock.lockedBy', '', { name: state.userFullName, since: state.timestamp });
       return state;

@@ -12,6 +12,7 @@ import {
 import { reachable, signatories, type BookletsContext } from './context.js';
 import type { BookletItemsService } from './items.js';
 import { signedFormPdf } from './validation-pdf.js';
+import { realNow } from '@alterna/core/clock';
 
 // The workflows' names (workflows/src/booklets/contract.ts; workflows depend on modules, so they are repeated here).
 export const validationWorkflow = 'bookletValidation';
@@ -215,7 +216,7 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       }
       const client = await core.temporal();
       try {
-        await client.withDeadline(Date.now() + answerDeadlineMs, () =>
+        await client.withDeadline(realNow() + answerDeadlineMs, () =>
           client.workflow.getHandle(current.workflow_id).executeUpdate(signUpdate, { args: [{ role, signerId: actor!.id, route }] }));
       } catch (error) {
         if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
@@ -244,7 +245,7 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       });
       // The page says "done" once the form is editable again; without a worker the run finishes later.
       const client = await core.temporal();
-      await client.withDeadline(Date.now() + answerDeadlineMs, () => client.workflow.getHandle(workflowId).result()).catch(() => undefined);
+      await client.withDeadline(realNow() + answerDeadlineMs, () => client.workflow.getHandle(workflowId).result()).catch(() => undefined);
       return { operation: (await core.operations.byWorkflowId(workflowId)) ?? operation, validation: await present(await load(actor, formId), actor!) };
     },
 

@@ -1,5 +1,5 @@
 import {
-  NotFoundError, ValidationError, fn, type Actor, type FileDownload, type Knex, type Language, type PermissionMatrix, type Translate, type UploadedFile,
+  NotFoundError, ValidationError, fn, todayIn, type Actor, type FileDownload, type Knex, type Language, type PermissionMatrix, type Translate, type UploadedFile,
 } from '@alterna/core';
 import { FilesDocumentModel } from '../models/index.js';
 import { perm } from '../permissions.js';
@@ -100,7 +100,7 @@ export function groupsOf(knex: Knex, actorId: string) {
       .join('students_student_contracts as c', 'c.corporation_id', 'cp.corporation_id')
       .join('planning_planning_group_subscriptions as s', 's.student_registration_id', 'c.registration_id')
       .where('cp.actor_id', actorId)
-      .whereRaw('current_date BETWEEN c.start_date AND c.end_date')
+      .whereRaw('?::date BETWEEN c.start_date AND c.end_date', [todayIn()])
       .select('s.planning_group_id'));
 }
 
@@ -116,7 +116,7 @@ export function documentsService(ctx: FilesContext): DocumentsService {
     return fileRows(knex)
       .whereIn('d.campus_id', campuses)
       .where('d.published', true)
-      .where((q) => q.whereNull('d.expiration_date').orWhereRaw('d.expiration_date >= current_date'))
+      .where((q) => q.whereNull('d.expiration_date').orWhere('d.expiration_date', '>=', todayIn()))
       .whereExists(knex('files_folder_planning_groups as fg').whereRaw('fg.folder_id = d.folder_id').whereIn('fg.planning_group_id', groupsOf(knex, actor.id)));
   }
 

@@ -1,4 +1,5 @@
 import type { AccessRule, Actor, Knex, Typology } from '@alterna/core';
+import { now } from '@alterna/core/clock';
 
 interface ActorRow {
   id: string;
@@ -52,9 +53,9 @@ export async function loadSessionActor(knex: Knex, tokenHash: string): Promise<A
      JOIN actors a ON a.id = s.actor_id AND NOT a.archived
      LEFT JOIN actor_access_rules r ON r.actor_id = a.id
      LEFT JOIN training_centre_campuses c ON c.id = r.campus_id
-     WHERE s.token_hash = ? AND s.expires_at > now()
+     WHERE s.token_hash = ? AND s.expires_at > ?
      GROUP BY a.id`,
-    [tokenHash],
+    [tokenHash, now()],
   );
   const row = rows[0];
   if (!row) return null;

@@ -4,6 +4,7 @@ import { TooManyRequestsError, ValidationError, type Actor, type Authenticator, 
 import { loadActor, loadSessionActor } from './actors.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 import type { SessionCache } from './session-cache.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 export const sessionCookie = 'alterna_session';
 
@@ -24,7 +25,7 @@ export interface AuthService extends Authenticator {
 }
 
 export function authService(knex: Knex, config: Config, cache: SessionCache): AuthService {
-  const windowStart = () => new Date(Date.now() - config.loginWindowSeconds * 1000);
+  const windowStart = () => new Date(nowMs() - config.loginWindowSeconds * 1000);
 
   // Failures count per e-mail whatever the address (changing address does not reset it), and per address
   // whatever the e-mail (one address spraying many accounts), with room for a school's shared address.
@@ -47,13 +48,13 @@ export function authService(knex: Knex, config: Config, cache: SessionCache): Au
       const row = await knex('actors').select('id', 'password_hash').whereRaw('lower(email) = ?', [email.toLowerCase()]).where({ archived: false }).first();
       const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : (await verifyPassword(await decoyHash(), password), false);
       if (!valid || !row) {
-        await knex('login_attempts').insert(keys.map(({ key }) => ({ key })));
+        await knex('login_attempts').insert(keys.map(({ key }) => ({ key, attempted_at: now() })));
         throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
       }
       const actor = await loadActor(knex, row.id);
       if (!actor) throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
       const token = crypto.randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + config.sessionTtlHours * 3600 * 1000);
+      const expiresAt = new Date(nowMs() + config.sessionTtlHours * 3600 * 1000);
       await knex('sessions').insert({ token_hash: hashToken(token), actor_id: actor.id, expires_at: expiresAt });
       await knex('login_attempts').where({ key: keys[0]!.key }).delete();
       return { actor, token, expiresAt };
@@ -64,7 +65,7 @@ export function authService(knex: Knex, config: Config, cache: SessionCache): Au
       await knex('sessions').where({ token_hash: hashToken(token) }).delete();
     },
     async purge() {
-      const sessions = await knex('sessions').where('expires_at', '<=', new Date()).delete();
+      const sessions = await knex('sessions').where('expires_at', '<=', now()).delete();
       const attempts = await knex('login_attempts').where('attempted_at', '<=', windowStart()).delete();
       return { sessions, attempts };
     },

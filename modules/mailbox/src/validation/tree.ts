@@ -100,7 +100,7 @@ export const limits = {
 
 let counter = 0;
 /** A fresh id for a block or widget (the editor's React keys; unique within a tree is enough). */
-export const newId = () => `w${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const newId = () => `w${Math.random().toString(36).slice(2, 8)}${(counter++).toString(36)}`;
 
 /** A widget as the palette drops it, with the defaults of its settings. */
 export function newColumnWidget(type: ColumnWidgetType): ColumnWidget {

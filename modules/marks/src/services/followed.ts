@@ -1,4 +1,4 @@
-import { NotFoundError, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
+import { NotFoundError, todayIn, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { FollowedStudent, FollowedStudentMarks } from '../types.js';
 import type { MarksContext } from './context.js';
@@ -26,7 +26,7 @@ function followedBy(knex: Knex, actorId: string) {
       .join('students_student_contracts as c', 'c.registration_id', 'r.id')
       .join('people_corporation_people as cp', 'cp.corporation_id', 'c.corporation_id')
       .where('cp.actor_id', actorId)
-      .whereRaw('current_date >= c.start_date AND (c.end_date IS NULL OR current_date <= c.end_date)')
+      .whereRaw("?::date BETWEEN c.start_date AND coalesce(c.end_date, 'infinity')", [todayIn()])
       .select('r.student_id'));
 }
 

@@ -1,6 +1,7 @@
-import { AccessDeniedError, NotFoundError, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { AccessDeniedError, NotFoundError, todayIn, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { ReportCard, ReportCardGroup } from '../types.js';
+import { addDays } from '@alterna/core/dates';
 import { computeReportCards, type ElementSums } from '../validation/index.js';
 import type { AppraisalInput } from '../validation/index.js';
 import type { MarksContext } from './context.js';
@@ -108,7 +109,7 @@ export function reportCardsService(ctx: MarksContext): ReportCardsService {
       const rows = await knex('trainings_training_groups as tg')
         .join('trainings_trainings as tr', 'tr.id', 'tg.training_id')
         .whereIn('tg.campus_id', campuses)
-        .where('tg.end_date', '>=', knex.raw("current_date - interval '1 year'"))
+        .where('tg.end_date', '>=', addDays(todayIn(), -365))
         .select('tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name')
         .orderBy(['tg.name', 'tg.id']);
       return { groups: rows.map(groupView) };

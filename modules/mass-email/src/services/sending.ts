@@ -4,6 +4,7 @@ import type { MassEmailBatchCounts, MassEmailResult, MassEmailState } from '@alt
 import { CampaignModel } from '../models/index.js';
 import { renderForRecipient } from '../validation/index.js';
 import type { SendingSettings } from './settings.js';
+import { realNow } from '@alterna/core/clock';
 
 /** The activities' side of a campaign run: each safe to retry. */
 export interface SendingService {
@@ -86,7 +87,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
       // worker killed mid-batch resends at most that many (the default: at most one).
       const lanes = Math.min(settings.concurrency, rows.length);
       const mailer = core.mailer.pooled({ maxConnections: lanes });
-      const started = Date.now();
+      const started = realNow();
       const interval = 1000 / ratePerSecond;
       const inFlight = new Set<number>();
       let next = 0;
@@ -102,8 +103,8 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
           const row = rows[i]!;
           inFlight.add(i);
           const due = started + i * interval;
-          const now = Date.now();
-          if (due - now >= 1) await sleep(due - now, context);
+          const at = realNow();
+          if (due - at >= 1) await sleep(due - at, context);
           const values = { firstName: row.first_name, lastName: row.last_name, email: row.email, training: row.training, group: row.group_name, campus: row.campus };
           const content = renderForRecipient({ subject: campaign.subject, html: campaign.html, text: campaign.text }, values);
           const answer = await sendOne(mailer, { to: row.email, ...content, messageId: row.message_id, headers: { 'X-Alterna-Campaign': campaignId } }, context, beat);

@@ -1,5 +1,5 @@
 import {
-  AccessDeniedError, fn, NotFoundError, validate, ValidationError, type Actor, type CoreDeps, type FileDownload, type Knex, type PermissionMatrix,
+  AccessDeniedError, fn, NotFoundError, todayIn, validate, ValidationError, type Actor, type CoreDeps, type FileDownload, type Knex, type PermissionMatrix,
   type Translate, type UploadedFile,
 } from '@alterna/core';
 import type { TrainingsServices } from '@alterna/trainings';
@@ -244,7 +244,7 @@ export function newsService(core: CoreDeps): NewsService {
       const names = new Map(actor!.rules.map((rule) => [rule.campusId, rule.campusName]));
       const [trainingList, groups] = await Promise.all([
         trainings().trainings.list(actor, { campusIds }),
-        knex('trainings_training_groups').whereIn('campus_id', campusIds).where('end_date', '>=', knex.raw('current_date'))
+        knex('trainings_training_groups').whereIn('campus_id', campusIds).where('end_date', '>=', todayIn())
           .select('id', 'name', 'campus_id', 'training_id').orderBy('name'),
       ]);
       return {

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { CENTRE_TIME_ZONE } from '../types.js';
 import { addDays } from '@alterna/core/dates';
+import { now } from '@alterna/core/clock';
 
 // Lesson days are Paris days: a lesson at 00:30 Paris belongs to that day whatever UTC says, and DST moves
 // the UTC offset twice a year. These run for every slot of a bulk run (20,000 of them), so they use one
@@ -61,8 +62,8 @@ export function parisTime(at: string | Date | number): string {
 }
 
 /** Today in Paris ('YYYY-MM-DD'). */
-export function parisToday(now: Date = new Date()): string {
-  return parisDay(now);
+export function parisToday(at: Date = now()): string {
+  return parisDay(at);
 }
 
 /** Minutes since Paris midnight of an instant. */

@@ -8,6 +8,7 @@ import { renderCalendarFeed } from '../rules/calendar-feed.js';
 import type { PlanningDeps } from './deps.js';
 import { readLessons, type LessonFilter } from './lesson-reads.js';
 import { teacherTypologies } from './resource-common.js';
+import { nowMs } from '@alterna/core/clock';
 
 export type CalendarFeedKind = 'teacher' | 'student' | 'room';
 
@@ -118,8 +119,8 @@ export function calendarFeedsService(deps: PlanningDeps): CalendarFeedsService {
       if (typeof token !== 'string' || !tokenPattern.test(token)) throw new NotFoundError('calendar feed');
       const feed = await PlanningCalendarFeedModel.query(knex).findOne({ token_hash: hashOf(token) }).whereNull('revoked_at');
       if (!feed) throw new NotFoundError('calendar feed');
-      const now = Date.now();
-      const period = { from: new Date(now - FEED_DAYS_BACK * DAY_MS).toISOString(), to: new Date(now + FEED_DAYS_AHEAD * DAY_MS).toISOString(), withCancelled: true };
+      const at = nowMs();
+      const period = { from: new Date(at - FEED_DAYS_BACK * DAY_MS).toISOString(), to: new Date(at + FEED_DAYS_AHEAD * DAY_MS).toISOString(), withCancelled: true };
 
       let name: string;
       let filter: LessonFilter;

@@ -15,6 +15,7 @@ import { profileChangeSchema, profileFields, type ProfileField } from '../valida
 import { fullName, selectRequests, table, toRequest, workflowIdOf, type ProfileChangeRequest } from './store.js';
 import { coreTemporalClient, deliverDecision } from './workflow-client.js';
 import { ProfileChangeRequestModel } from '../models/index.js';
+import { nowMs } from '@alterna/core/clock';
 
 /** A request with what the viewer may do and its reason in the viewer's language. */
 export interface ProfileChangeRequestView extends ProfileChangeRequest {
@@ -141,7 +142,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
             campus_id: campusId,
             changes: JSON.stringify(changes),
             previous: JSON.stringify(previous),
-            expires_at: knex.raw('now() + make_interval(secs => ?)', [delays.expirySeconds]),
+            expires_at: new Date(nowMs() + delays.expirySeconds * 1000),
           })
           .returning('id');
       } catch (error) {

@@ -7,6 +7,7 @@ import {
   type ProfileChangeOutcome,
 } from '@alterna/workflows/profile-changes/contract';
 import { workflowIdOf } from './store.js';
+import { realNow } from '@alterna/core/clock';
 
 /** How long an approver's request waits for the workflow to take the decision and apply it. */
 const decisionDeadlineMs = 15_000;
@@ -25,7 +26,7 @@ export function coreTemporalClient(core: CoreDeps): () => Promise<Client> {
 export async function deliverDecision(client: Client, requestId: string, decision: ProfileChangeDecision): Promise<DeliveryResult> {
   const handle = client.workflow.getHandle(workflowIdOf(requestId));
   try {
-    const outcome = await client.withDeadline(Date.now() + decisionDeadlineMs, () =>
+    const outcome = await client.withDeadline(realNow() + decisionDeadlineMs, () =>
       handle.executeUpdate<ProfileChangeOutcome, [ProfileChangeDecision]>(profileChangeDecideUpdate, { args: [decision] }),
     );
     return { delivered: true, outcome };
