@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { fixRunClock } from './support/clock.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+fixRunClock();
 
 // Three projects: unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal,
 // prepared once by the global setup (a fresh database, an in-memory Temporal dev server).
 export default defineConfig({
   test: {
     root,
+    setupFiles: ['tests/support/clock-setup.ts'],
     reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
     projects: [
       {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { hashPassword } from '@alterna/identity';
+import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('login and sessions', () => {
   });
 
   it('rate-limits repeated failures for one e-mail and address, then still refuses the right password', async () => {
-    const email = `locked-${Date.now()}@example.test`;
+    const email = `locked-${nowMs()}@example.test`;
     await app.core.db.knex('actors').insert({ first_name: 'Lock', last_name: 'Ed', email, password_hash: await hashPassword('alterna-demo') });
     const client = new ApiClient(app.baseUrl, 'en');
     for (let i = 0; i < 3; i += 1) expect((await client.post('/api/auth/login', { email, password: 'bad' })).status).toBe(422);

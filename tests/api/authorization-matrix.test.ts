@@ -10,6 +10,7 @@ import { closeConnections, MatrixClient } from '../support/matrix/http.js';
 import { judge, pool, send, type Verdict } from '../support/matrix/judge.js';
 import { applyMarkers, type Markers } from '../support/matrix/markers.js';
 import { loadRecords, type Records } from '../support/matrix/records.js';
+import { nowMs } from '@alterna/core/clock';
 
 // The authorization matrix (issue #14): every mounted route (both language paths) and every GraphQL Query and
 // Mutation field, for each of the 12 typologies on its own campus and on the other one (and, for person-scoped
@@ -28,9 +29,9 @@ const page = http.createServer((_, response) => response.writeHead(200, { 'conte
 
 const setupTimes: string[] = [];
 const timed = async <T>(label: string, step: Promise<T>): Promise<T> => {
-  const started = Date.now();
+  const started = nowMs();
   const result = await step;
-  setupTimes.push(`${label} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  setupTimes.push(`${label} ${((nowMs() - started) / 1000).toFixed(1)} s`);
   return result;
 };
 
@@ -110,17 +111,17 @@ describe('authorization matrix', () => {
 
   it('answers every route and operation, for every typology on both campuses and anonymous, as the declarations say, and leaks nothing', async () => {
     const anonymous = new MatrixClient(app.baseUrl);
-    const started = Date.now();
+    const started = nowMs();
     const verdicts: Verdict[] = [];
     for (const phase of [0, 1, 2] as const) {
       const cells = plan.cells.filter((cell) => cell.phase === phase);
       verdicts.push(...(await pool(cells, 16, async (cell) => {
-        const sent = Date.now();
+        const sent = nowMs();
         const answer = await send(cell, anonymous);
-        return { ...judge(cell, answer, markers, campuses), ms: Date.now() - sent };
+        return { ...judge(cell, answer, markers, campuses), ms: nowMs() - sent };
       })));
     }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const seconds = ((nowMs() - started) / 1000).toFixed(1);
     const mismatches = verdicts.filter((v) => v.mismatch);
     const leaks = verdicts.filter((v) => v.leaks.length);
     const count = (of: (v: Verdict) => string) => {

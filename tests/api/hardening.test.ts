@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule, yup } from '@alterna/core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { startTestWorker } from '../support/worker.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 // Issue #9: what a client sends must never take the server down, nor be read as something else.
 
@@ -230,12 +231,12 @@ describe('login rate limit and forwarded addresses', () => {
     const token = (label: string) => crypto.createHash('sha256').update(`${label}-${crypto.randomUUID()}`).digest('hex');
     const [expired, live] = [token('expired'), token('live')];
     await knex('sessions').insert([
-      { token_hash: expired, actor_id: actor, expires_at: new Date(Date.now() - 1000) },
-      { token_hash: live, actor_id: actor, expires_at: new Date(Date.now() + 3600_000) },
+      { token_hash: expired, actor_id: actor, expires_at: new Date(nowMs() - 1000) },
+      { token_hash: live, actor_id: actor, expires_at: new Date(nowMs() + 3600_000) },
     ]);
     await knex('login_attempts').insert([
-      { key: 'email:old@example.test', attempted_at: new Date(Date.now() - 2 * 3600_000) },
-      { key: 'email:recent@example.test', attempted_at: new Date() },
+      { key: 'email:old@example.test', attempted_at: new Date(nowMs() - 2 * 3600_000) },
+      { key: 'email:recent@example.test', attempted_at: now() },
     ]);
     // Run as the schedule runs it: the workflow on a worker, calling the identity module's activity.
     const worker = await startTestWorker(app.core);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule, type ModuleDefinition } from '@alterna/core';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { nowMs } from '@alterna/core/clock';
 
-const scheduleId = `probe-nightly-${Date.now()}`;
+const scheduleId = `probe-nightly-${nowMs()}`;
 const withSchedule = (cron: string): ModuleDefinition =>
   defineModule({ name: 'probe', dependsOn: [], schedules: [{ id: scheduleId, workflowType: 'countItems', cron, args: [{ runKey: 'nightly', items: [], delayMs: 0 }] }] });
 

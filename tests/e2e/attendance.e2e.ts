@@ -60,7 +60,7 @@ describe('attendance in the browser', () => {
     expect(scanned.pathname).toBe('/emargement/pointage');
 
     // The student "scans": opens the code's address on their phone, logged in.
-    const phoneContext = await browser.newContext({ baseURL: app.baseUrl, locale: 'fr-FR', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
+    const phoneContext = await newContext(browser, app.baseUrl, 'fr-FR', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
     const phone = await phoneContext.newPage();
     await login(phone, alice!.email);
     await phone.waitForURL('**/mon-espace');

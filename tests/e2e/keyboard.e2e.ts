@@ -8,6 +8,7 @@ import { lessonNow } from '../support/attendance/fixtures.js';
 import { artifactsDir, launchBrowser, login, newContext } from '../support/browser.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
 import { startTestWorker } from '../support/worker.js';
+import { todayIn } from '@alterna/core/dates';
 
 // Keyboard only (issue #14): after logging in, every step is a key press — Tab, Shift+Tab, Enter, Space, the arrows,
 // Escape, typed text — never a click. After each press the focused element must be on screen (not lost to <body>,
@@ -27,7 +28,7 @@ const knex = () => app.core.db.knex;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function openWeek(): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   let day = addDays(today > ids.session.startDate ? today : ids.session.startDate, 14);
   while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 1) day = addDays(day, 1);
   for (; addDays(day, 4) <= ids.session.endDate; day = addDays(day, 7)) {

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { publicHolidaysBetween } from '@alterna/training-centre';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { fillDate, fillTime, launchBrowser, login, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
+import { todayIn } from '@alterna/core/dates';
 
 // The planner's day in Chromium: a weekly series through the wizard, its lessons in the calendar, a drag refused
 // on a busy room, a week moved by one day through the mass edit wizard, and that move undone.
@@ -28,7 +29,7 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00
 
 /** The first Monday at least two weeks ahead whose fortnight is open (no closure, no public holiday). */
 async function openFortnight(): Promise<string> {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   let monday = addDays(today > ids.session.startDate ? today : ids.session.startDate, 14);
   while (new Date(`${monday}T12:00:00Z`).getUTCDay() !== 1) monday = addDays(monday, 1);
   for (; addDays(monday, 13) <= ids.session.endDate; monday = addDays(monday, 7)) {
@@ -102,7 +103,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** A tall window, so the whole 07:00–21:00 day of the week view is on screen for dragging. */
 function newPlannerContext(locale: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: app.baseUrl, locale, extraHTTPHeaders: { 'accept-language': locale }, viewport: { width: 1440, height: 1200 } });
+  return newContext(browser, app.baseUrl, locale, { viewport: { width: 1440, height: 1200 } });
 }
 
 /** A page whose script errors are collected (the screens must not throw). */

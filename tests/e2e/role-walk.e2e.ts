@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { artifactsDir, launchBrowser, login } from '../support/browser.js';
+import { artifactsDir, launchBrowser, login, newContext } from '../support/browser.js';
 
 // The staff menu on a laptop screen. Every page of the menus (read-only in French, the Lyon campus manager in
 // English: issue #9's walk) is opened by the page walk of issue #14 (page-walk.e2e.ts), with its checks.
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('the staff menu on a 1440x900 screen', () => {
   it('keeps its last entries reachable and the active entry in view, above the menu footer', async () => {
-    const context = await browser.newContext({ baseURL: app.baseUrl, locale: 'fr-FR', extraHTTPHeaders: { 'accept-language': 'fr-FR' }, viewport: { width: 1440, height: 900 } });
+    const context = await newContext(browser, app.baseUrl, 'fr-FR', { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await login(page, demo('pedagogy'));
     await page.waitForURL(/\/administration\//);

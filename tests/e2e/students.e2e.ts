@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { fillDate, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
 let browser: Browser;
@@ -25,7 +26,7 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, search: s
 
 /** A date of birth `years` (and `days`) ago, in Paris time. */
 function bornYearsAgo(years: number, days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = todayIn();
   const birthday = `${Number(today.slice(0, 4)) - years}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
   return new Date(Date.parse(`${birthday}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }

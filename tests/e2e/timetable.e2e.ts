@@ -3,6 +3,8 @@ import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { insertLesson, parisTime } from '../support/planning/fixtures.js';
+import { addDays, todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
 let browser: Browser;
@@ -12,6 +14,16 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   lesson = await lessonNow(app, 'paris', 1);
+  // And one on this week's Sunday, which the week must show too (a Sunday lesson was left out).
+  const today = todayIn();
+  const sunday = addDays(today, (7 - new Date(`${today}T12:00:00Z`).getUTCDay()) % 7);
+  const lessonNow90 = [Date.parse(lesson.startAt), Date.parse(lesson.startAt) + 90 * 60_000];
+  const sundayStart = ['06:00', '12:00', '18:00'].map((time) => parisTime(sunday, time))
+    .find((start) => Date.parse(start) + 60 * 60_000 <= lessonNow90[0]! || Date.parse(start) >= lessonNow90[1]!)!;
+  await insertLesson(app, {
+    campusId: lesson.campusId, startAt: sundayStart, endAt: new Date(Date.parse(sundayStart) + 60 * 60_000).toISOString(),
+    teacherIds: [lesson.teacherId], planningGroupIds: [lesson.groupId], schoolSubjectId: lesson.subjectId,
+  });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -29,7 +41,8 @@ describe('my timetable in the browser', () => {
       await login(page, email);
       await page.waitForURL(home);
       await page.getByRole('link', { name: link }).click();
-      await expect.poll(() => page.getByTestId('timetable-lesson').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('timetable-lesson').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('timetable-day').last().getByTestId('timetable-lesson').count()).toBeGreaterThan(0);
       expect(await page.getByTestId('timetable-lesson').first().textContent()).toContain('Culture générale');
       await screenshot(page, `timetable-${locale === 'fr-FR' ? 'teacher-fr' : 'student-en'}`);
       await page.getByTestId('next-week').click();

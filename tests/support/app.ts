@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
+import { clockEnv } from './clock.js';
 import { createCore, createLogger, createPostgresDatabase, discoverModules, loadConfig, type Core, type ModuleDefinition } from '@alterna/core';
 
 export interface TestApp {
@@ -27,6 +28,7 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
     // Each test file gets its own task queue, so its workers never pick up another file's work.
     TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`,
     LOG_LEVEL: 'error',
+    ...clockEnv(),
     ...env,
   });
   const core = await createCore({ config, modules: [...(await discoverModules()), ...extraModules], log: createLogger(config.logLevel) });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { repoRoot } from '@alterna/core';
+import { clockOffset, now } from '@alterna/core/clock';
 
 export const artifactsDir = path.join(repoRoot, 'tests', '.artifacts');
 
@@ -14,9 +15,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile whose language is `locale` (Accept-Language and navigator.language). */
-export function newContext(browser: Browser, baseURL: string, locale: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale, extraHTTPHeaders: { 'accept-language': locale }, viewport: { width: 1280, height: 800 } });
+/** A fresh browser profile whose language is `locale` (Accept-Language and navigator.language); `options` for a phone's size. */
+export async function newContext(browser: Browser, baseURL: string, locale: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale, extraHTTPHeaders: { 'accept-language': locale }, viewport: { width: 1280, height: 800 }, ...options });
+  // The page's clock is the server's (a run at a set instant, tests/support/clock.ts), and it flows as real time does.
+  if (clockOffset()) await context.clock.install({ time: now() });
+  return context;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

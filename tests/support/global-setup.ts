@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase, dropPostgresDatabase, postgresDatabasesLike, loadConfig, createCore, discoverModules, createLogger } from '@alterna/core';
 import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
+import { clockEnv } from './clock.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await createPostgresDatabase(serverUrl, name);
   const temporal = await ensureTemporalServer({ address: process.env.TEMPORAL_ADDRESS, log: (m) => console.log(`[temporal] ${m}`) });
 
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', ...clockEnv() });
   const core = await createCore({ config, modules: await discoverModules(), log: createLogger('error') });
   await core.migrate();
   await core.seedIfEmpty();

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { now } from '@alterna/core/clock';
 
 export interface ReceivedMail {
   from: string;
@@ -23,7 +24,7 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-          receivedAt: new Date(),
+          receivedAt: now(),
         });
         callback();
       });

@@ -3,6 +3,7 @@ import type { Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Core } from '@alterna/core';
 import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
 import { ensureEffectsTable, testActivities } from './test-activities.js';
+import { nowMs } from '@alterna/core/clock';
 
 export const testWorkflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
 
@@ -31,9 +32,9 @@ export async function startTestWorker(core: Core): Promise<{ worker: Worker; sto
 
 /** Polls until the check returns a value (or the time is up, which fails with the last value seen). */
 export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, intervalMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = nowMs() + timeoutMs;
   let last: unknown;
-  while (Date.now() < deadline) {
+  while (nowMs() < deadline) {
     last = await check();
     if (last) return last as T;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

@@ -5,6 +5,7 @@ import { closedSheet, loggedIn, tinyPdf, tinyPng, upload } from '../../support/a
 import { withDemoPassword } from '../../support/attendance/fixtures.js';
 import { makePerson } from '../../support/planning/fixtures.js';
 import { startSmtpSink } from '../../support/smtp-sink.js';
+import { now } from '@alterna/core/clock';
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 const mine = '/api/absences-and-lateness/my-absences';
 const add = `${mine}/add-justificative`;
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
 
 describe('absences and justifications', () => {
   it('shows each student their own absences and lateness once the sheet is closed, and nobody else’s', async () => {
@@ -202,7 +203,7 @@ describe('absences and justifications', () => {
     const knex = app.core.db.knex;
     const company = async (name: string) => (await knex('corporations').insert({ name: `${name} ${crypto.randomUUID().slice(0, 8)}` }).returning('id'))[0].id as string;
     const [a, b] = [await company('Entreprise A'), await company('Entreprise B')];
-    const today = new Date();
+    const today = now();
     const day = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
     await knex('student_contracts').insert({ registration_id: sheet.present.id, corporation_id: a, start_date: day(-30), end_date: day(300) });
     const tutor = async (corporation: string) => {

@@ -6,6 +6,7 @@ import { lessonNow, scribble, withDemoPassword } from '../../support/attendance/
 import { insertLesson, makePerson } from '../../support/planning/fixtures.js';
 import { startSmtpSink } from '../../support/smtp-sink.js';
 import { startTestWorker } from '../../support/worker.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const parisDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(date);
-const daysBefore = (days: number) => parisDay(new Date(Date.now() - days * 86_400_000));
+const daysBefore = (days: number) => parisDay(new Date(nowMs() - days * 86_400_000));
 /** An instant given as a Paris wall-clock time, whatever the season. */
 function paris(day: string, time: string): string {
   const noon = new Date(`${day}T12:00:00Z`);
@@ -59,7 +60,7 @@ async function absentStudent() {
     expect((await teacher.post(`${mine}/close`, { strokes: scribble() })).status).toBe(200);
   }
   // A minor: the guardian is told; the coach of the session and the tutor of the current contract too.
-  const sixteen = `${new Date().getUTCFullYear() - 16}-01-15`;
+  const sixteen = `${now().getUTCFullYear() - 16}-01-15`;
   await knex('students').where({ actor_id: absent!.studentId }).update({ date_of_birth: sixteen, guardian_email: `guardian-${crypto.randomUUID().slice(0, 8)}@example.test` });
   const coachId = await makePerson(app, [lesson.campusId], 'coach');
   const registration = await knex('student_registrations as r').join('training_groups as g', 'g.id', 'r.training_group_id').where('r.id', absent!.id).first('g.training_session_id');

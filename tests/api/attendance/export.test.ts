@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { lessonNow } from '../../support/attendance/fixtures.js';
 import { attachmentName, closedSheet, pdfText, postForZip, sessionCookie, unzip } from '../../support/attendance/export.js';
+import { now } from '@alterna/core/clock';
 
 let app: TestApp;
 let paris: Awaited<ReturnType<typeof closedSheet>>[];
@@ -22,7 +23,7 @@ const client = async (email: string, language = 'fr') => {
   await c.login(email);
   return c;
 };
-const parisDay = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris' }).format(new Date());
+const parisDay = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris' }).format(now());
 
 describe('attendance sheets export (SPEC §7)', () => {
   it('zips one PDF per sheet, named Émargements_…, with the students, statuses in the request language, proofs and the chain check', async () => {

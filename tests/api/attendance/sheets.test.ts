@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import type { AttendanceServices } from '@alterna/attendance';
 import { lessonNow } from '../../support/attendance/fixtures.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -67,7 +68,7 @@ describe('attendance sheets', () => {
     const teacher = await client(lesson.teacherEmail, 'en');
     const { json } = await teacher.post(lesson.mine);
     const [a, b, c] = json.sheet.lines as { id: string }[];
-    const late = new Date(Date.now() - 5 * 60_000).toISOString();
+    const late = new Date(nowMs() - 5 * 60_000).toISOString();
 
     const missingTime = await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: a!.id, status: 'late' }] });
     expect(missingTime.status).toBe(422);
@@ -96,7 +97,7 @@ describe('attendance sheets', () => {
     expect(byId[c!.id].status).toBe('absent');
 
     // One tap: SPEC §2's per-line actions.
-    const exit = await teacher.post(`${lesson.mine}/${a!.id}/temporary-exit`, { exitFrom: late, exitTo: new Date().toISOString() });
+    const exit = await teacher.post(`${lesson.mine}/${a!.id}/temporary-exit`, { exitFrom: late, exitTo: now().toISOString() });
     expect(exit.status).toBe(200);
     expect(exit.json.sheet.lines.find((l: any) => l.id === a!.id).status).toBe('temporary-exit');
     const unknown = await teacher.post(`${lesson.mine}/${a!.id}/nap`, {});

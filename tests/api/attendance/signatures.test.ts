@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
+import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -102,7 +103,7 @@ describe('QR self check-in and signatures', () => {
     const [alice, bob, carol] = lesson.students;
     const onTablet = await teacher.request('POST', `${lesson.mine}/signatures/${lineOf(alice!.studentId).id}`, { strokes: scribble(2) }, { 'user-agent': 'Tablet/2.0' });
     expect(onTablet.status).toBe(200);
-    const late = new Date(Date.now() - 60_000).toISOString();
+    const late = new Date(nowMs() - 60_000).toISOString();
     expect((await teacher.post(`${lesson.mine}/${lineOf(bob!.studentId).id}/retard`, { arrivedAt: late })).status).toBe(200);
 
     const closed = await teacher.post(`${lesson.mine}/close`, { strokes: scribble(3) });
@@ -137,7 +138,7 @@ describe('QR self check-in and signatures', () => {
     await knex('attendance_lines').where({ id: lineOf(carol!.studentId).id }).update({ status: 'present' });
     expect((await pedagogy.get(`${lesson.base}/proof`)).json).toMatchObject({ valid: false, linesUnchanged: false, brokenAt: null });
     await knex('attendance_lines').where({ id: lineOf(carol!.studentId).id }).update({ status: 'absent' });
-    await knex('attendance_signatures').where({ id: rows[0].id }).update({ signed_at: new Date(Date.now() - 3_600_000) });
+    await knex('attendance_signatures').where({ id: rows[0].id }).update({ signed_at: new Date(nowMs() - 3_600_000) });
     expect((await pedagogy.get(`${lesson.base}/proof`)).json).toMatchObject({ valid: false, brokenAt: 1 });
   });
 

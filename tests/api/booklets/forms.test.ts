@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { makeApprentice, makeCompany, makeTraining } from '../../support/booklets/fixtures.js';
+import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -101,7 +102,7 @@ describe('editing with a lock (SPEC §4, §7)', () => {
     const taken = await student.post(`${path}/set-lock`, {});
     expect(taken.status).toBe(200);
     expect(taken.json).toMatchObject({ userLogin: a.email, userFullName: `${a.firstName} ${a.lastName}`, mine: true, version: 0 });
-    expect(Date.parse(taken.json.timestamp)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(taken.json.timestamp)).toBeGreaterThan(nowMs() - 60_000);
 
     const check = await tutor.get(`${path}/check-lock`);
     expect(check.json).toMatchObject({ userLogin: a.email, mine: false, timestamp: taken.json.timestamp });

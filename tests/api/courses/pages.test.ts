@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { lessonNow } from '../../support/attendance/fixtures.js';
 import { insertLesson } from '../../support/planning/fixtures.js';
+import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<number> {
 describe('a teacher’s course pages', () => {
   it('lists my subjects and a subject’s sessions, past and coming, with groups and whether attendance started', async () => {
     const course = await lessonNow(app, 'paris', 1);
-    const next = Date.now() + 7 * 86_400_000;
+    const next = nowMs() + 7 * 86_400_000;
     const coming = await insertLesson(app, {
       campusId: course.campusId, startAt: new Date(next).toISOString(), endAt: new Date(next + 3_600_000).toISOString(),
       teacherIds: [course.teacherId], planningGroupIds: [course.groupId], schoolSubjectId: course.subjectId,

@@ -6,6 +6,7 @@ import { withDemoPassword } from '../../support/attendance/fixtures.js';
 import { makePerson, tag } from '../../support/planning/fixtures.js';
 import { startSmtpSink } from '../../support/smtp-sink.js';
 import { startTestWorker } from '../../support/worker.js';
+import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -24,7 +25,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const parisDay = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(Date.now() + offset * 86_400_000));
+const parisDay = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(nowMs() + offset * 86_400_000));
 
 const runExpiry = async () => {
   const client = await app.core.temporal.client();

@@ -3,6 +3,8 @@ import { demo, startTestApp, type ApiClient, type TestApp } from '../../support/
 import { loggedIn, tinyPdf, tinyPng, upload } from '../../support/attendance/absences.js';
 import { lessonNow } from '../../support/attendance/fixtures.js';
 import { tag } from '../../support/planning/fixtures.js';
+import { nowMs } from '@alterna/core/clock';
+import { todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,7 +15,7 @@ afterAll(async () => {
 });
 
 const campus = async (name: string) => (await app.core.db.knex('campuses').where({ name }).first('id')).id as string;
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() + offset * 86_400_000));
 
 const createFolder = `mutation ($input: CreatePepalFolderInput!) {
   createPepalFolder(input: $input) { pepalFolder { id folderName campusId parent { id folderName } planningGroups { id name } } }

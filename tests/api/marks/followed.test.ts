@@ -4,6 +4,8 @@ import { withDemoPassword } from '../../support/attendance/fixtures.js';
 import { makeCompany } from '../../support/booklets/fixtures.js';
 import { gradedCourse, loggedIn } from '../../support/marks/fixtures.js';
 import { makePerson } from '../../support/planning/fixtures.js';
+import { nowMs } from '@alterna/core/clock';
+import { todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -31,7 +33,7 @@ async function coachOf(course: Course, studentId: string, campusIds: string[] = 
   return { coachId, client: await loggedIn(app, await withDemoPassword(app, coachId)) };
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() + offset * 86_400_000));
 
 describe('marks of the apprentices one follows', () => {
   it('a coach reads their attributed student\'s marks and report cards, and nobody else\'s', async () => {

@@ -4,6 +4,8 @@ import { ApiClient, demo, reasonOf, startTestApp, type TestApp } from '../../sup
 import { withDemoPassword } from '../../support/attendance/fixtures.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../../support/planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../../support/planning/groups.js';
+import { nowMs } from '@alterna/core/clock';
+import { todayIn } from '@alterna/core/dates';
 
 // Live iCal feeds: a private URL per teacher, student and room, read anonymously by calendar apps.
 
@@ -15,7 +17,7 @@ let subjectId: string;
 
 const DAY = 86_400_000;
 /** A Paris day `days` from today (YYYY-MM-DD). */
-const dayFrom = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const dayFrom = (days: number) => todayIn('Europe/Paris', new Date(nowMs() + days * DAY));
 const slot = (days: number, from = '09:00', to = '11:00') => ({ startAt: parisTime(dayFrom(days), from), endAt: parisTime(dayFrom(days), to) });
 
 const MY_FEED = '/api/planning/my-calendar-feed';

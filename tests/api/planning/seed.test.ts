@@ -4,6 +4,7 @@ import { loadDemoContext } from '@alterna/planning';
 import { planDemoTerm, DEMO_DAYS } from '@alterna/planning';
 import type { Knex } from '@alterna/core';
 import { startTestApp, type TestApp } from '../../support/app.js';
+import { now } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ describe('demo planning seed', () => {
     expect(lessons.every((l: any) => Number(l.dow) <= 5 && l.starts >= '09:00' && l.ends <= '17:00' && l.school_subject_id && l.training_session_id)).toBe(true);
     const days: string[] = [...new Set<string>(lessons.map((l: any) => l.day as string))].sort();
     expect(days.length).toBe(DEMO_DAYS);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
     expect(days.some((d) => d < today) && days.some((d) => d > today)).toBe(true);
 
     const links = await count(`SELECT count(*) AS n FROM lesson_teachers WHERE lesson_id IN (SELECT id FROM (${demoLessons}) l)`);

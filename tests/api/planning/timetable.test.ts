@@ -3,6 +3,7 @@ import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
 import { lessonNow } from '../../support/attendance/fixtures.js';
 import { insertLesson } from '../../support/planning/fixtures.js';
+import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe('my timetable', () => {
     const lesson = await lessonNow(app, 'paris', 1);
     const other = await lessonNow(app, 'paris', 1);
     const cancelled = await insertLesson(app, {
-      campusId: lesson.campusId, startAt: new Date(Date.now() + 2 * 3_600_000).toISOString(), endAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      campusId: lesson.campusId, startAt: new Date(nowMs() + 2 * 3_600_000).toISOString(), endAt: new Date(nowMs() + 3 * 3_600_000).toISOString(),
       teacherIds: [lesson.teacherId], planningGroupIds: [lesson.groupId], schoolSubjectId: lesson.subjectId, status: 'cancelled',
     });
     const teacher = await loggedIn(app, lesson.teacherEmail, 'en');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { ApiClient, demo, type TestApp, reasonOf } from '../../support/app.js';
+import { now } from '@alterna/core/clock';
 
 /** Ids of the demo centre (campuses, sessions, seeded groups and trainings), read once per file. */
 export async function demoIds(app: TestApp) {
@@ -38,7 +39,7 @@ const minus = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:0
 
 /** A date of birth that makes a person `years` old today (plus `days`). */
 export function bornYearsAgo(years: number, days = 30): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now());
   const birthday = `${Number(today.slice(0, 4)) - years}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
   return minus(birthday, days);
 }

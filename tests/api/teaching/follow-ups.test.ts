@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { as, demoIds, expectAccessDenied, makeActor, unique, type DemoIds } from './support.js';
+import { now } from '@alterna/core/clock';
 
 let app: TestApp;
 let ids: DemoIds;
@@ -10,7 +11,7 @@ beforeAll(async () => {
   app = await startTestApp();
   ids = await demoIds(app);
   student = await makeActor(app, { firstName: 'Jade', lastName: unique('Suivi'), typology: 'student', campuses: [ids.paris] });
-  today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
 });
 afterAll(() => app.close());
 

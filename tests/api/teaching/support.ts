@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { ApiClient, demo, type TestApp, reasonOf } from '../../support/app.js';
+import { todayIn } from '@alterna/core/dates';
 
 /** Ids of the demo centre the tests lean on (campuses, sessions, subjects, reference lists, demo teachers). */
 export async function demoIds(app: TestApp) {
@@ -11,7 +12,7 @@ export async function demoIds(app: TestApp) {
   const statuses = Object.fromEntries((await knex('teacher_statuses').select('id', 'reference')).map((s) => [s.reference, s.id as string]));
   const activities = Object.fromEntries((await knex('related_activities').select('id', 'reference')).map((s) => [s.reference, s.id as string]));
   const actor = async (email: string) => (await knex('actors').where({ email }).first('id')).id as string;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   const current = sessions.find((s) => s.start_date <= today && today <= s.end_date)!;
   const previous = sessions.filter((s) => s.end_date < current.start_date).at(-1)!;
   return {

@@ -3,6 +3,7 @@ import { defineModule, type CoreDeps } from '@alterna/core';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { loggedIn, removeCampuses, testCampus } from './helpers.js';
+import { nowMs } from '@alterna/core/clock';
 
 /**
  * A module of the tests only, standing for the planning module to come: it holds lessons in rooms and
@@ -106,7 +107,7 @@ describe('room usage registered by another module', () => {
 describe('campus usage registered by another module', () => {
   it('"campus cannot be removed while used", even with no site left', async () => {
     const pedagogy = await loggedIn(app, 'pedagogy');
-    const created = await pedagogy.post('/api/training-center/campus/new', { name: `Campus usage ${Date.now()}`, openDays: [1] });
+    const created = await pedagogy.post('/api/training-center/campus/new', { name: `Campus usage ${nowMs()}`, openDays: [1] });
     made.push(created.json.id);
     await app.core.db.knex('test_lessons').insert({ campus_id: created.json.id });
     const refused = await pedagogy.request('DELETE', `/api/training-center/campus/${created.json.id}`);

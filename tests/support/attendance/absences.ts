@@ -1,6 +1,7 @@
 import type { TestApp } from '../app.js';
 import { ApiClient } from '../app.js';
 import { lessonNow, scribble } from './fixtures.js';
+import { nowMs } from '@alterna/core/clock';
 
 /** The smallest PDF a sniffer recognises, and a 1x1 PNG: documents a student attaches. */
 export const tinyPdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -20,7 +21,7 @@ export async function closedSheet(app: TestApp, campus: 'paris' | 'lyon' = 'pari
   const byStudent = new Map(json.sheet.lines.map((line: any) => [line.student.id, line.id]));
   const [late, absent, present] = lesson.students;
   const lines = [
-    { id: byStudent.get(late!.studentId), status: 'late', arrivedAt: new Date(Date.now() - 60_000).toISOString() },
+    { id: byStudent.get(late!.studentId), status: 'late', arrivedAt: new Date(nowMs() - 60_000).toISOString() },
     { id: byStudent.get(absent!.studentId), status: 'absent' },
     { id: byStudent.get(present!.studentId), status: 'present' },
   ];

@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import type { TestApp } from '../app.js';
 import { lessonNow, scribble } from './fixtures.js';
 import { ApiClient } from '../app.js';
+import { nowMs } from '@alterna/core/clock';
 
 /**
  * The text a pdfkit PDF prints: its content streams inflated, the hex strings of each `[…] TJ` joined (kerning
@@ -76,7 +77,7 @@ export async function closedSheet(app: TestApp, campus: 'paris' | 'lyon' = 'pari
   const lineOf = (studentId: string) => opened.json.sheet.lines.find((l: any) => l.student.id === studentId);
   const [first, second] = lesson.students;
   if (first) await teacher.request('POST', `${lesson.mine}/signatures/${lineOf(first.studentId).id}`, { strokes: scribble(2) }, { 'user-agent': 'Tablet/2.0' });
-  if (second) await teacher.post(`${lesson.mine}/${lineOf(second.studentId).id}/retard`, { arrivedAt: new Date(Date.now() - 60_000).toISOString(), comment: 'Bus en retard' });
+  if (second) await teacher.post(`${lesson.mine}/${lineOf(second.studentId).id}/retard`, { arrivedAt: new Date(nowMs() - 60_000).toISOString(), comment: 'Bus en retard' });
   const closed = await teacher.post(`${lesson.mine}/close`, { strokes: scribble(3) });
   if (closed.status !== 200) throw new Error(`close: ${closed.status} ${closed.text}`);
   return lesson;

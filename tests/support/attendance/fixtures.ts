@@ -1,6 +1,7 @@
 import type { TestApp } from '../app.js';
 import { insertLesson, makePerson, makePlanningGroup, parisTime, planningDemo, tag } from '../planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../planning/groups.js';
+import { now, nowMs } from '@alterna/core/clock';
 
 /** Lets an actor made by a fixture log in with the demo password. */
 export async function withDemoPassword(app: TestApp, actorId: string): Promise<string> {
@@ -31,10 +32,10 @@ export async function lessonNow(app: TestApp, campus: 'paris' | 'lyon' = 'paris'
   }
   // Ten minutes ago, but not before midnight in Paris: the lesson belongs to today's pages (the day's lessons) even
   // when a test runs just after midnight.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
   const start = options.startMinutesAgo === undefined
-    ? Math.max(Date.now() - 10 * 60_000, Date.parse(parisTime(today, '00:00')))
-    : Date.now() - options.startMinutesAgo * 60_000;
+    ? Math.max(nowMs() - 10 * 60_000, Date.parse(parisTime(today, '00:00')))
+    : nowMs() - options.startMinutesAgo * 60_000;
   const lessonId = await insertLesson(app, {
     campusId, startAt: new Date(start).toISOString(), endAt: new Date(start + 90 * 60_000).toISOString(),
     teacherIds: options.withTeacher === false ? [] : [teacherId], planningGroupIds: [groupId], schoolSubjectId: subjectId,

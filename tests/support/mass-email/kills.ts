@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { SinkMail } from './sink.js';
 import { killWorker, type WorkerProcesses } from '../worker-processes.js';
+import { nowMs } from '@alterna/core/clock';
 
 // The issue's durability scenario, shared by the API test (which asserts it) and the bench (which reports it):
 // a campaign sent by killable worker processes, each killed once the sink has counted more messages, then the
@@ -39,11 +40,11 @@ export interface KillsResult {
 }
 
 const poll = async <T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, intervalMs: number, what: string): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = nowMs() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    if (nowMs() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 };

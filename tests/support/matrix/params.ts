@@ -2,6 +2,8 @@
 // the actor's own, the other campus's, another person's) or a plain value. A param or required argument that no
 // rule below knows fails the matrix with its name, so a new route gets its rule before it is merged.
 
+import { now } from '@alterna/core/clock';
+
 /** `:id` and other generic params: the kind by the English path they sit in (first match wins). */
 const idRules: [RegExp, string][] = [
   [/^\/api\/teachers\/teacher-informations\/(new|edit)\/:id/, 'teacher'],
@@ -81,7 +83,7 @@ const paramKinds: Record<string, string> = {
 
 /** Params that are plain values, the same whoever asks. */
 function valueParams(): Record<string, string> {
-  const monday = new Date();
+  const monday = now();
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
   const day = (offset: number) => new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return {
@@ -153,13 +155,13 @@ export const filledOptionalArguments = new Set(['campusId', 'campus', 'campusUui
 export function plainArgument(field: string, argument: string): unknown {
   // The calendar reads take instants (this week), the closures days (the school year: the demo's closures are in it).
   const instants = field === 'EventLessonSchedules' || field === 'RoomsUseByDate';
-  const today = new Date();
+  const today = now();
   const schoolYear = today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
   const closures = field === 'ScheduleCampusClosures';
   const values: Record<string, unknown> = {
     startDate: instants ? `${plainParams.startDate}T00:00:00.000Z` : closures ? `${schoolYear}-09-01` : plainParams.startDate,
     endDate: instants ? `${plainParams.endDate}T23:59:00.000Z` : closures ? `${schoolYear + 1}-08-31` : plainParams.endDate,
-    year: new Date().getUTCFullYear(), dateOfBirth: '2009-07-28', lastName: 'MARKER', firstName: 'Léa', email: 'MARKER', search: 'MARKER',
+    year: now().getUTCFullYear(), dateOfBirth: '2009-07-28', lastName: 'MARKER', firstName: 'Léa', email: 'MARKER', search: 'MARKER',
     siret: '36252187900034', name: 'MARKER', countryCode: 'FR', granted: 'training-centre.campus.read', type: 'campus',
   };
   return values[argument];

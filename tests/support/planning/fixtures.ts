@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { TestApp } from '../app.js';
+import { todayIn } from '@alterna/core/dates';
 
 /**
  * Planning test data made straight in the tables, unique per call, so tests never collide with the demo
@@ -14,7 +15,7 @@ export async function planningDemo(app: TestApp) {
   const knex = app.core.db.knex;
   const campuses = Object.fromEntries((await knex('campuses').select('id', 'name')).map((c) => [c.name, c.id as string]));
   const subjects = Object.fromEntries((await knex('school_subjects').select('id', 'short_name')).map((s) => [s.short_name, s.id as string]));
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   const session = await knex('training_sessions')
     .where('start_date', '<=', today).andWhere('end_date', '>=', today)
     .first('id', knex.raw("to_char(start_date, 'YYYY-MM-DD') AS start_date"), knex.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"));

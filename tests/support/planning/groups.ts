@@ -1,10 +1,11 @@
 import type { TestApp } from '../app.js';
 import { tag } from './fixtures.js';
+import { todayIn } from '@alterna/core/dates';
 
 /** A training group of the campus that is not over yet (a demo group of the current session). */
 export async function currentTrainingGroup(app: TestApp, campusId: string, shortNamePrefix = ''): Promise<{ id: string; shortName: string; name: string }> {
   const knex = app.core.db.knex;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   const row = await knex('training_groups')
     .where('campus_id', campusId).where('end_date', '>=', today).where('start_date', '<=', today)
     .whereILike('short_name', `${shortNamePrefix}%`)

@@ -2,6 +2,7 @@ import { publicHolidaysBetween } from '@alterna/training-centre';
 import type { PlanningServices } from '@alterna/planning';
 import type { TestApp } from '../app.js';
 import { parisTime, tag } from './fixtures.js';
+import { todayIn } from '@alterna/core/dates';
 
 // Helpers of the lessons part's tests (lessons, conflicts, concurrency, progress).
 
@@ -20,7 +21,7 @@ const isoWeekday = (day: string) => ((new Date(`${day}T12:00:00Z`).getUTCDay() +
  */
 export async function workingDays(app: TestApp, campusId: string, count: number, after = 30): Promise<string[]> {
   const knex = app.core.db.knex;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   const session = await knex('training_sessions')
     .where('start_date', '<=', today).andWhere('end_date', '>=', today)
     .first(knex.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"));
@@ -45,7 +46,7 @@ export const slotOn = (day: string, from: string, to: string) => ({ startAt: par
 /** A training group of the test's own on a campus (copying the training and variant of a demo group of the current session). */
 export async function makeTrainingGroup(app: TestApp, campusId: string): Promise<{ id: string; name: string }> {
   const knex = app.core.db.knex;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   const model = await knex('training_groups as tg')
     .join('training_sessions as ts', 'ts.id', 'tg.training_session_id')
     .where('tg.campus_id', campusId).andWhere('ts.start_date', '<=', today).andWhere('ts.end_date', '>=', today)

@@ -18,9 +18,10 @@ export function MyTimetablePage() {
   const page = usePageData(['planning.myTimetable', week], () =>
     requestJson<{ week: string; lessons: Lesson[] }>('GET', `/api/planning/my-timetable${week ? `?week=${week}` : ''}`));
   const monday = page.data?.week ?? null;
-  const days = monday ? Array.from({ length: 6 }, (_, i) => addDays(monday, i)) : [];
-  const dayTitle = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const lessonsOf = (day: string) => (page.data?.lessons ?? []).filter((l) => parisDayOf(l.startAt) === day).sort((a, b) => a.startAt.localeCompare(b.startAt));
+  // Monday to Saturday, and Sunday when a lesson falls on it (a Sunday lesson was never shown).
+  const days = monday ? Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter((day, i) => i < 6 || lessonsOf(day).length > 0) : [];
+  const dayTitle = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <Stack gap="lg" data-testid="my-timetable-page">
       <PageTitle title={t('timetable.title')} intro={t('timetable.intro')} />
