@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { now } from '@alterna/core/clock';
 
 export interface ReceivedMail {
   from: string;
@@ -24,7 +23,8 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-          receivedAt: now(),
+          // The machine's time, as the database stamps rows (created_at, decided_at), which tests compare it with.
+          receivedAt: new Date(),
         });
         callback();
       });

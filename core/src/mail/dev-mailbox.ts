@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import { SMTPServer } from 'smtp-server';
-import { now } from '../clock.js';
+import { realNow } from '../clock.js';
 
 export interface DevMail {
   id: number;
@@ -98,7 +98,8 @@ export async function startDevMailbox(options: { keep?: number; port?: number } 
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: decodeWords(message.headers.get('subject') ?? ''),
           messageId: message.headers.get('message-id') ?? '',
-          receivedAt: now(),
+          // The machine's time, as the database stamps the rows the message is about.
+          receivedAt: new Date(realNow()),
           ...found,
         });
         if (mails.length > keep) mails.length = keep;

@@ -8,7 +8,6 @@ import { planningDemo } from '../../support/planning/fixtures.js';
 import { makeContract } from '../../support/planning/lessons.js';
 import { artifactsDir } from '../../support/browser.js';
 import { attachmentName, pdfText, sessionCookie, unzip } from '../../support/attendance/export.js';
-import { nowMs } from '@alterna/core/clock';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,7 +24,8 @@ async function closeLateAndPresent(lesson: Awaited<ReturnType<typeof lessonNow>>
   const { json } = await teacher.post(lesson.mine);
   const [late, present] = lesson.students as [typeof lesson.students[number], typeof lesson.students[number]];
   const lineOf = (id: string) => json.sheet.lines.find((l: any) => l.student.id === id).id;
-  const arrivedAt = new Date(nowMs() - 30 * 60_000).toISOString();
+  // Half an hour after the start, exactly: 'now minus 30 minutes' drifted by the seconds the test took (0.666, not 0.667).
+  const arrivedAt = new Date(Date.parse(lesson.startAt) + 30 * 60_000).toISOString();
   await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: lineOf(late.studentId), status: 'late', arrivedAt }, { id: lineOf(present.studentId), status: 'present' }] });
   expect((await teacher.post(`${lesson.mine}/close`, { strokes: scribble() })).status).toBe(200);
   return [late, present] as const;

@@ -15,7 +15,6 @@ import { profileChangeSchema, profileFields, type ProfileField } from '../valida
 import { fullName, selectRequests, table, toRequest, workflowIdOf, type ProfileChangeRequest } from './store.js';
 import { coreTemporalClient, deliverDecision } from './workflow-client.js';
 import { ProfileChangeRequestModel } from '../models/index.js';
-import { nowMs } from '@alterna/core/clock';
 
 /** A request with what the viewer may do and its reason in the viewer's language. */
 export interface ProfileChangeRequestView extends ProfileChangeRequest {
@@ -142,7 +141,8 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
             campus_id: campusId,
             changes: JSON.stringify(changes),
             previous: JSON.stringify(previous),
-            expires_at: new Date(nowMs() + delays.expirySeconds * 1000),
+            // From the row's own created_at (the database's time), which the workflow's delays count from too.
+            expires_at: knex.raw('now() + make_interval(secs => ?)', [delays.expirySeconds]),
           })
           .returning('id');
       } catch (error) {
