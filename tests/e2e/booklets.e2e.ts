@@ -101,10 +101,11 @@ describe('booklet forms in the browser', () => {
     await coach.getByTestId('booklet-form-link').nth(1).click();
     await coach.getByTestId('edit').click();
     await coach.getByTestId('skill-mark').first().fill('15.5');
-    expect(await coach.getByTestId('average-mark').textContent()).toContain('15.50');
+    expect(await coach.getByTestId('average-mark').textContent()).toContain('15,50');
     await coach.getByTestId('save-and-quit').click();
     await coach.getByTestId('edit').waitFor();
-    expect(await coach.getByTestId('skill-mark').first().inputValue()).toBe('15.5');
+    // French: the stored 15.5 is shown 15,5.
+    expect(await coach.getByTestId('skill-mark').first().inputValue()).toBe('15,5');
     await screenshot(coach, 'booklets-coach-evaluation-fr');
   }, 120_000);
 });

@@ -135,6 +135,14 @@ export interface ServerFormApi<V extends FormikValues> {
     onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
     error: string | undefined;
   };
+  /** value / onChange / onBlur / error / name for a DecimalInput (a number or null in the values; Yup says what is out of range). */
+  decimalProps: (name: string) => {
+    name: string;
+    value: number | null;
+    onChange: (value: number | null) => void;
+    onBlur: () => void;
+    error: string | undefined;
+  };
   /** Shows violations: path "" → red block; matching id/name → next to the field; else end of form. */
   setViolations: (violations: Violation[]) => void;
   clearServerErrors: () => void;
@@ -228,7 +236,8 @@ export function useServerForm<V extends FormikValues, R = unknown>(options: UseS
     const server = fieldErrors[name];
     if (server) return server;
     const touched = getIn(formik.touched, name) as unknown;
-    const error = getIn(formik.errors, name) as unknown;
+    // The shared Yup validator keys a nested field's error by its whole path ('marks[0].value'), not nested.
+    const error = ((formik.errors as Record<string, unknown>)[name] ?? getIn(formik.errors, name)) as unknown;
     return touched && typeof error === 'string' ? error : undefined;
   };
 
@@ -259,6 +268,16 @@ export function useServerForm<V extends FormikValues, R = unknown>(options: UseS
         clearFieldError(name);
       },
       onBlur: formik.handleBlur,
+      error: fieldError(name),
+    }),
+    decimalProps: (name: string) => ({
+      name,
+      value: (getIn(formik.values, name) as number | null | undefined) ?? null,
+      onChange: (value: number | null) => {
+        void formik.setFieldValue(name, value);
+        clearFieldError(name);
+      },
+      onBlur: () => void formik.setFieldTouched(name, true),
       error: fieldError(name),
     }),
     setViolations,

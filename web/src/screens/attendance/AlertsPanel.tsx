@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { alertSettingsSchema, type AlertSettings } from '@alterna/attendance/validation';
 import { useMe } from '../../session';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { requestJson } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
@@ -70,11 +71,7 @@ function AlertSettingsCard({ campusId }: { campusId: string }) {
       <ServerForm form={form} data-testid="alert-settings">
         <Group grow align="flex-start">
           {fields.map((name) => (
-            <NumberInput
-              key={name} id={name} name={name} label={t(`attendance.alerts.fields.${name}`)} min={1} allowDecimal={false} disabled={!canEdit}
-              value={form.formik.values[name]} onChange={(value) => void form.formik.setFieldValue(name, typeof value === 'number' ? value : Number(value))}
-              error={form.fieldError(name)}
-            />
+            <DecimalInput key={name} id={name} label={t(`attendance.alerts.fields.${name}`)} integer disabled={!canEdit} {...form.decimalProps(name)} />
           ))}
         </Group>
         {canEdit && (

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { averageMark, hasSkillMarks, hasTasks, lockPollMs, type FormValuesInput } from '@alterna/booklets/validation';
+import { averageMark, formValuesSchema, hasSkillMarks, hasTasks, lockPollMs, type FormValuesInput } from '@alterna/booklets/validation';
 import { fullName, useMe } from '../../session';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { confirm, errorDialog } from '../../shared/dialogs';
+import { yupValidator } from '../../shared/form';
 import { errorMessage, ViolationError } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { HistoryButton } from '../../shared/HistoryPanel';
@@ -26,6 +28,9 @@ export function BookletFormPage() {
 }
 
 const reload = () => window.location.reload();
+/** The schema the server runs on a save, here before sending: a mark out of 0–20 is refused next to its field. */
+const validateValues = yupValidator<FormValuesInput>(formValuesSchema);
+const markPath = (index: number) => `skillMarks[${index}].mark`;
 
 function FormView({ form }: { form: BookletForm }) {
   const { t, i18n } = useTranslation();
@@ -33,8 +38,20 @@ function FormView({ form }: { form: BookletForm }) {
   const [editing, setEditing] = useState(form.lock.mine);
   const [values, setValues] = useState<FormValuesInput>({ tasks: form.values.tasks, skillMarks: form.values.skillMarks, note: form.values.note });
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A mark's error shows once the person left the field, or tried to save.
+  const [visited, setVisited] = useState<Set<string>>(() => new Set());
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void validateValues(values).then((found) => { if (current) setErrors(found); });
+    return () => { current = false; };
+  }, [values]);
+  const markError = (index: number) => (tried || visited.has(markPath(index)) ? errors[markPath(index)] : undefined);
   const known = useRef({ edit: form.lock.lastEditTimestamp, holder: form.lock.userLogin });
   const [lock, setLockState] = useState(form.lock);
+  // The average the language's way (14,08 in French), as the marks are.
+  const averageText = (average: number) => new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(average);
   const at = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
 
   useEffect(() => {
@@ -78,6 +95,15 @@ function FormView({ form }: { form: BookletForm }) {
     }
   });
   const save = (action: 'save' | 'save_and_quit') => run(async () => {
+    const found = await validateValues(values);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      setTried(true);
+      // A mark's message is next to its field; any other is said in the dialog.
+      const others = Object.entries(found).filter(([path]) => !/^skillMarks\[\d+\]\.mark$/.test(path)).map(([, message]) => message);
+      if (others.length) await errorDialog(others.join(' '), t('booklets.form.validationError'));
+      return;
+    }
     try {
       const result = await saveForm(form.id, action, form.version, values);
       toast.success(t('booklets.form.saved'));
@@ -131,25 +157,26 @@ function FormView({ form }: { form: BookletForm }) {
             <Stack gap="xs">
               <Group justify="space-between">
                 <Text fw={600}>{t('booklets.form.skills')}</Text>
-                <Badge size="lg" variant="light" data-testid="average-mark">{t('booklets.form.average')} : {averageMark(values.skillMarks).toFixed(2)}</Badge>
+                <Badge size="lg" variant="light" data-testid="average-mark">{t('booklets.form.average')} : {averageText(averageMark(values.skillMarks))}</Badge>
               </Group>
-              <Table>
-                <Table.Tbody>
-                  {values.skillMarks.map((skill, index) => (
-                    <Table.Tr key={index}>
-                      <Table.Td>{skill.skill}</Table.Td>
-                      <Table.Td w={120}>
-                        <NumberInput min={0} max={20} decimalScale={2} value={skill.mark ?? ''} readOnly={readOnly} aria-label={t('booklets.form.mark')} data-testid="skill-mark"
-                          onChange={(mark) => setValues((v) => ({ ...v, skillMarks: v.skillMarks.map((s, i) => (i === index ? { ...s, mark: typeof mark === 'number' ? mark : null } : s)) }))} />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput value={skill.comment} readOnly={readOnly} aria-label={t('booklets.form.comment')}
-                          onChange={(e) => { const comment = e.currentTarget.value; setValues((v) => ({ ...v, skillMarks: v.skillMarks.map((s, i) => (i === index ? { ...s, comment } : s)) })); }} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              {/* A skill per line: name, mark and comment side by side on a desktop; the name above the two on a phone. */}
+              <Stack gap={0}>
+                {values.skillMarks.map((skill, index) => (
+                  <Grid key={index} gap="xs" align="center" py={6} data-testid="skill-line"
+                    style={{ borderBottom: index < values.skillMarks.length - 1 ? '1px solid var(--mantine-color-default-border)' : undefined }}>
+                    <Grid.Col span={{ base: 12, sm: 4 }}><Text size="sm">{skill.skill}</Text></Grid.Col>
+                    <Grid.Col span={{ base: 4, sm: 2 }} style={{ alignSelf: 'flex-start' }}>
+                      <DecimalInput value={skill.mark} readOnly={readOnly} aria-label={t('booklets.form.markOf', { skill: skill.skill })} data-testid="skill-mark" error={markError(index)}
+                        onBlur={() => setVisited((seen) => new Set(seen).add(markPath(index)))}
+                        onChange={(mark) => setValues((v) => ({ ...v, skillMarks: v.skillMarks.map((s, i) => (i === index ? { ...s, mark } : s)) }))} />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 8, sm: 'auto' }} style={{ alignSelf: 'flex-start' }}>
+                      <TextInput value={skill.comment} readOnly={readOnly} aria-label={t('booklets.form.commentOf', { skill: skill.skill })} placeholder={t('booklets.form.comment')}
+                        onChange={(e) => { const comment = e.currentTarget.value; setValues((v) => ({ ...v, skillMarks: v.skillMarks.map((s, i) => (i === index ? { ...s, comment } : s)) })); }} />
+                    </Grid.Col>
+                  </Grid>
+                ))}
+              </Stack>
             </Stack>
           )}
           <Textarea label={t('booklets.form.note')} autosize minRows={4} value={values.note} readOnly={readOnly} data-testid="note-input"

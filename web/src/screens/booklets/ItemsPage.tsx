@@ -1,9 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Modal, MultiSelect, NumberInput, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Modal, MultiSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { bookletModules } from '@alterna/booklets/validation';
+import { bookletModules, thesisGridSchema } from '@alterna/booklets/validation';
 import { PageLink } from '../../navigation';
+import { DecimalInput } from '../../shared/DecimalInput';
+import { yupValidator } from '../../shared/form';
 import { errorDialog } from '../../shared/dialogs';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
@@ -11,6 +13,8 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { addThesisSkill, createItem, deleteItem, deleteThesisSkill, loadItems, loadThesisGrid, moveItem, saveThesisGrid, updateItem, type BookletItem } from './api';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+
+const validateGrid = yupValidator(thesisGridSchema);
 
 type Draft = { title: string; date: string; startDate: string; endDate: string; modules: string[] };
 const emptyDraft: Draft = { title: '', date: '', startDate: '', endDate: '', modules: [] };
@@ -40,7 +44,9 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
   const { t } = useTranslation();
   const page = usePageData(['booklets.thesis', trainingId], () => loadThesisGrid(trainingId));
   const [name, setName] = useState('');
-  const [edits, setEdits] = useState<{ maxMark?: number; instructions?: string; coefficients: Record<string, number> }>({ coefficients: {} });
+  const [edits, setEdits] = useState<{ maxMark?: number | null; instructions?: string; coefficients: Record<string, number | null> }>({ coefficients: {} });
+  // The schema the server runs, before sending: what is out of range is said next to its field, nothing is sent.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const grid = page.data?.grid;
   const act = async (action: () => Promise<unknown>, done?: string) => {
     try {
@@ -50,9 +56,19 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
     } catch (error) { await errorDialog(errorMessage(error)); }
   };
   if (!grid) return page.error ? <Alert color="red" variant="light" role="alert">{page.error}</Alert> : null;
-  const maxMark = edits.maxMark ?? grid.maxMark;
+  const maxMark = edits.maxMark === undefined ? grid.maxMark : edits.maxMark;
   const instructions = edits.instructions ?? grid.instructions;
-  const coefficient = (id: string, saved: number) => edits.coefficients[id] ?? saved;
+  const coefficient = (id: string, saved: number) => (id in edits.coefficients ? edits.coefficients[id]! : saved);
+  const body = { maxMark, instructions, skills: grid.skills.map((skill) => ({ id: skill.id, coefficient: coefficient(skill.id, skill.coefficient) })) };
+  const saveGrid = async () => {
+    const found = await validateGrid(body);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    await act(async () => {
+      await saveThesisGrid(trainingId, body as { maxMark: number; instructions: string; skills: { id: string; coefficient: number }[] });
+      setEdits({ coefficients: {} });
+    }, t('booklets.thesis.saved'));
+  };
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="thesis-section">
       <Stack>
@@ -64,12 +80,12 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
               <Table.Tr><Table.Th>{t('booklets.thesis.skill')}</Table.Th><Table.Th>{t('booklets.thesis.coefficient')}</Table.Th><HiddenHeader /></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {grid.skills.map((skill) => (
+              {grid.skills.map((skill, index) => (
                 <Table.Tr key={skill.id} data-testid="thesis-skill-row">
                   <Table.Td>{skill.name}</Table.Td>
                   <Table.Td w={160}>
-                    <NumberInput size="xs" min={0.01} max={999.99} decimalScale={2} aria-label={t('booklets.thesis.coefficient')} value={coefficient(skill.id, skill.coefficient)}
-                      onChange={(value) => setEdits((e) => ({ ...e, coefficients: { ...e.coefficients, [skill.id]: Number(value) } }))} />
+                    <DecimalInput size="xs" aria-label={t('booklets.thesis.coefficient')} value={coefficient(skill.id, skill.coefficient)} error={errors[`skills[${index}].coefficient`]}
+                      onChange={(value) => setEdits((e) => ({ ...e, coefficients: { ...e.coefficients, [skill.id]: value } }))} data-testid="thesis-coefficient" />
                   </Table.Td>
                   <Table.Td w={40}>
                     <ActionIcon variant="subtle" color="red" aria-label={t('booklets.thesis.delete')} onClick={() => act(() => deleteThesisSkill(skill.id))}>×</ActionIcon>
@@ -83,14 +99,11 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
           <TextInput label={t('booklets.thesis.newSkill')} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="thesis-skill-name" style={{ flex: 1 }} />
           <Button variant="light" data-testid="thesis-skill-add" onClick={() => act(async () => { await addThesisSkill(trainingId, name); setName(''); })}>{t('booklets.thesis.add')}</Button>
         </Group>
-        <NumberInput w={200} label={t('booklets.thesis.maxMark')} min={1} max={100} allowDecimal={false} value={maxMark}
-          onChange={(value) => setEdits((e) => ({ ...e, maxMark: Number(value) }))} data-testid="thesis-max-mark" />
+        <DecimalInput w={200} label={t('booklets.thesis.maxMark')} integer value={maxMark} error={errors.maxMark}
+          onChange={(value) => setEdits((e) => ({ ...e, maxMark: value }))} data-testid="thesis-max-mark" />
         <Textarea label={t('booklets.thesis.instructions')} autosize minRows={2} value={instructions}
           onChange={(e) => { const value = e.currentTarget.value; setEdits((d) => ({ ...d, instructions: value })); }} data-testid="thesis-instructions" />
-        <Button w="fit-content" data-testid="thesis-grid-save" onClick={() => act(async () => {
-          await saveThesisGrid(trainingId, { maxMark, instructions, skills: grid.skills.map((skill) => ({ id: skill.id, coefficient: coefficient(skill.id, skill.coefficient) })) });
-          setEdits({ coefficients: {} });
-        }, t('booklets.thesis.saved'))}>{t('booklets.thesis.save')}</Button>
+        <Button w="fit-content" data-testid="thesis-grid-save" onClick={() => void saveGrid()}>{t('booklets.thesis.save')}</Button>
       </Stack>
     </Card>
   );

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Checkbox, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { examSchema, maxExamMinutes, maxTextLength, maxTitleLength } from '@alterna/courses/validation';
+import { examSchema, maxTextLength, maxTitleLength } from '@alterna/courses/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { DateField, TimeField } from '../../shared/DateFields';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
@@ -39,8 +40,6 @@ interface ExamValues {
   published: boolean;
 }
 
-const numberOrNull = (value: string | number) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
 function ExamForm({ course, exam }: { course: Course; exam: Exam | null }) {
   const { t } = useTranslation();
   const goTo = useGoTo();
@@ -75,14 +74,8 @@ function ExamForm({ course, exam }: { course: Course; exam: Exam | null }) {
             <TimeField id="time" label={t('courses.exams.time')} required {...form.inputProps('time')} data-testid="exam-time" />
           </Group>
           <Group grow align="flex-start">
-            <NumberInput
-              id="durationMinutes" name="durationMinutes" label={t('courses.exams.duration')} required min={1} max={maxExamMinutes} allowDecimal={false}
-              value={values.durationMinutes ?? ''} onChange={(v) => setField(form, 'durationMinutes', numberOrNull(v))} error={form.fieldError('durationMinutes')} data-testid="exam-duration"
-            />
-            <NumberInput
-              id="coefficient" name="coefficient" label={t('courses.exams.coefficient')} required min={0.01} decimalScale={2} step={0.5}
-              value={values.coefficient ?? ''} onChange={(v) => setField(form, 'coefficient', numberOrNull(v))} error={form.fieldError('coefficient')} data-testid="exam-coefficient"
-            />
+            <DecimalInput id="durationMinutes" label={t('courses.exams.duration')} required integer {...form.decimalProps('durationMinutes')} data-testid="exam-duration" />
+            <DecimalInput id="coefficient" label={t('courses.exams.coefficient')} required {...form.decimalProps('coefficient')} data-testid="exam-coefficient" />
           </Group>
           <Textarea id="description" label={t('courses.exams.description')} autosize minRows={3} maxLength={maxTextLength} {...form.inputProps('description')} />
           <Checkbox id="published" label={t('courses.exercises.publishNow')} checked={values.published} onChange={(e) => setField(form, 'published', e.currentTarget.checked)} />

@@ -1,10 +1,11 @@
-import type { RefObject } from 'react';
-import { ActionIcon, Button, ColorInput, FileButton, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useState, type RefObject } from 'react';
+import { ActionIcon, Button, ColorInput, FileButton, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   aligns, fonts, layoutIds, limits, modeLayouts, socialNetworks,
   type Block, type ColumnWidget, type Mode, type SectionBlock,
 } from '@alterna/mailbox/validation';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { errorMessage, ViolationError } from '../../shared/http';
 import { toast } from '../../shared/toast';
 import { uploadImage } from './api';
@@ -18,7 +19,32 @@ interface Props {
   textRef: RefObject<HTMLTextAreaElement | null>;
 }
 
-const num = (value: string | number, fallback: number) => (typeof value === 'number' ? value : Number(value) || fallback);
+/**
+ * A whole number of the tree (a size, a width): what is typed out of range (or blank where a value is needed) is
+ * refused with the schema's message and left out of the tree, which keeps its last good value; never clamped.
+ */
+function NumberSetting({ label, value, range, nullable, onChange, testId }: {
+  label: string; value: number | null; range: readonly [number, number]; nullable: boolean; onChange: (value: number | null) => void; testId: string;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState<number | null>(value);
+  const error = typed === null
+    ? (nullable ? undefined : t('mailbox.validation.required'))
+    : !Number.isInteger(typed) || typed < range[0] || typed > range[1] ? t('mailbox.validation.between', { min: range[0], max: range[1] }) : undefined;
+  return (
+    <DecimalInput
+      label={label}
+      integer
+      value={value}
+      error={error}
+      onChange={(next) => {
+        setTyped(next);
+        if (next === null ? nullable : Number.isInteger(next) && next >= range[0] && next <= range[1]) onChange(next);
+      }}
+      data-testid={testId}
+    />
+  );
+}
 
 /** The settings of the selected widget or block (SPEC §9 builder): each field edits the tree at once. */
 export function SettingsPanel({ item, mode, campusId, onChange, textRef }: Props) {
@@ -46,15 +72,7 @@ export function SettingsPanel({ item, mode, campusId, onChange, textRef }: Props
     />
   );
   const number = (key: string, value: number | null, range: readonly [number, number], nullable = false) => (
-    <NumberInput
-      label={label(key)}
-      value={value ?? ''}
-      min={range[0]}
-      max={range[1]}
-      allowDecimal={false}
-      onChange={(v) => set({ [key]: v === '' && nullable ? null : num(v, range[0]) })}
-      data-testid={`field-${key}`}
-    />
+    <NumberSetting label={label(key)} value={value} range={range} nullable={nullable} onChange={(v) => set({ [key]: v })} testId={`field-${key}`} />
   );
   const text = (key: string, value: string, placeholder?: string) => (
     <TextInput label={label(key)} value={value} placeholder={placeholder} onChange={(e) => set({ [key]: e.currentTarget.value })} data-testid={`field-${key}`} />

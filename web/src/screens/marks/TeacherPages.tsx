@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { markSheetSchema, maxAppraisalLength, maxMark, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
+import { markSheetSchema, maxAppraisalLength, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { formatDate } from '../../shared/format';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { usePageData } from '../../shared/queries';
@@ -126,45 +127,47 @@ function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<
             />
           </Group>
           {!sheet.students.length && <Text c="dimmed">{t('marks.exams.noStudent')}</Text>}
-          <Table verticalSpacing={4}>
-            <Table.Tbody>
-              {sheet.students.map((student, i) => {
-                const line = values.marks[i]!;
-                return (
-                  <Table.Tr key={student.id} data-testid="mark-line" data-student={student.id}>
-                    <Table.Td fw={500}>{student.lastName.toUpperCase()} {student.firstName}</Table.Td>
-                    <Table.Td>
-                      <SegmentedControl
-                        size="xs" disabled={!sheet.canWrite} value={line.status}
-                        data={markStatuses.map((status) => ({ value: status, label: t(`marks.statuses.${status}`) }))}
-                        onChange={(status) => {
-                          set(`marks[${i}].status`, status);
-                          if (status !== 'present') set(`marks[${i}].value`, null);
-                        }}
-                        data-testid="mark-status"
-                      />
-                    </Table.Td>
-                    <Table.Td w={140}>
-                      <NumberInput
-                        id={`marks[${i}].value`} name={`marks[${i}].value`} aria-label={t('marks.exams.markOf', { name: `${student.firstName} ${student.lastName}` })}
-                        min={0} max={maxMark} step={0.25} decimalScale={2} disabled={!sheet.canWrite || line.status !== 'present'}
-                        value={line.value ?? ''} onChange={(v) => set(`marks[${i}].value`, typeof v === 'number' ? v : null)}
-                        error={form.fieldError(`marks[${i}].value`) ?? form.fieldError(`marks[${i}].studentId`)} data-testid="mark-value"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        id={`marks[${i}].appraisal`} name={`marks[${i}].appraisal`} placeholder={t('marks.exams.appraisal')} maxLength={maxAppraisalLength}
-                        aria-label={t('marks.exams.appraisalOf', { name: `${student.firstName} ${student.lastName}` })} disabled={!sheet.canWrite}
-                        value={line.appraisal} onChange={(e) => set(`marks[${i}].appraisal`, e.currentTarget.value)} error={form.fieldError(`marks[${i}].appraisal`)}
-                        data-testid="mark-appraisal"
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          {/* A line per student: one row on a desktop; on a phone the name, then the status, then the mark and the appraisal. */}
+          <Stack gap={0}>
+            {sheet.students.map((student, i) => {
+              const line = values.marks[i]!;
+              return (
+                <Grid key={student.id} gap="xs" align="center" py={6} data-testid="mark-line" data-student={student.id}
+                  style={{ borderBottom: i < sheet.students.length - 1 ? '1px solid var(--mantine-color-default-border)' : undefined }}>
+                  <Grid.Col span={{ base: 12, md: 3 }}>
+                    <Text fw={500} size="sm">{student.lastName.toUpperCase()} {student.firstName}</Text>
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 'content' }}>
+                    <SegmentedControl
+                      size="xs" disabled={!sheet.canWrite} value={line.status}
+                      data={markStatuses.map((status) => ({ value: status, label: t(`marks.statuses.${status}`) }))}
+                      onChange={(status) => {
+                        set(`marks[${i}].status`, status);
+                        if (status !== 'present') set(`marks[${i}].value`, null);
+                      }}
+                      data-testid="mark-status"
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 4, md: 2 }} style={{ alignSelf: 'flex-start' }}>
+                    <DecimalInput
+                      id={`marks[${i}].value`} aria-label={t('marks.exams.markOf', { name: `${student.firstName} ${student.lastName}` })}
+                      disabled={!sheet.canWrite || line.status !== 'present'}
+                      {...form.decimalProps(`marks[${i}].value`)}
+                      error={form.fieldError(`marks[${i}].value`) ?? form.fieldError(`marks[${i}].studentId`)} data-testid="mark-value"
+                    />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 8, md: 'auto' }} style={{ alignSelf: 'flex-start' }}>
+                    <TextInput
+                      id={`marks[${i}].appraisal`} name={`marks[${i}].appraisal`} placeholder={t('marks.exams.appraisal')} maxLength={maxAppraisalLength}
+                      aria-label={t('marks.exams.appraisalOf', { name: `${student.firstName} ${student.lastName}` })} disabled={!sheet.canWrite}
+                      value={line.appraisal} onChange={(e) => set(`marks[${i}].appraisal`, e.currentTarget.value)} error={form.fieldError(`marks[${i}].appraisal`)}
+                      data-testid="mark-appraisal"
+                    />
+                  </Grid.Col>
+                </Grid>
+              );
+            })}
+          </Stack>
           {sheet.canWrite && (
             <Group justify="flex-end">
               <Button type="submit" loading={form.submitting} data-testid="marks-save">{t('marks.exams.save')}</Button>

@@ -1,21 +1,20 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FormikValues } from 'formik';
 import { activityWording, lineTotal } from '@alterna/teaching/validation';
+import { DecimalInput } from '../../shared/DecimalInput';
 import type { ServerFormApi } from '../../shared/form';
 import type { RelatedActivity } from './api';
 import { errorOf, setField, useNumber } from './common';
 
 export interface ActivityLineValue {
   relatedActivityId: string | null;
-  amount: string;
-  price: string;
+  amount: number | null;
+  price: number | null;
 }
 
-/** "12,5" or "12.5" as a number, NaN when not one. */
-export function parseDecimal(value: string): number {
-  return value.trim() === '' ? Number.NaN : Number(value.trim().replace(',', '.'));
-}
+/** A line's total; NaN until both numbers are typed. */
+const totalOf = (line: ActivityLineValue) => lineTotal(line.amount ?? Number.NaN, line.price ?? Number.NaN);
 
 /**
  * Related activity lines (SPEC §3): activity, amount, price. An hourly activity speaks of hours and an
@@ -33,7 +32,7 @@ export function ActivityLines<V extends FormikValues & { relatedActivityLines: A
   const lines = form.formik.values.relatedActivityLines;
   const set = (next: ActivityLineValue[]) => setField(form, 'relatedActivityLines', next);
   const total = lines.reduce((sum, line) => {
-    const value = lineTotal(parseDecimal(line.amount), parseDecimal(line.price));
+    const value = totalOf(line);
     return Number.isFinite(value) ? sum + value : sum;
   }, 0);
 
@@ -45,7 +44,7 @@ export function ActivityLines<V extends FormikValues & { relatedActivityLines: A
             {lines.map((line, i) => {
               const activity = activities.find((a) => a.id === line.relatedActivityId);
               const wording = activity ? activityWording(activity.isHour) : { amount: 'teaching.activity.amount', price: 'teaching.activity.price' };
-              const value = lineTotal(parseDecimal(line.amount), parseDecimal(line.price));
+              const value = totalOf(line);
               return (
                 <Table.Tr key={i} data-testid="activity-line" data-is-hour={activity ? String(activity.isHour) : ''}>
                   <Table.Td w="40%">
@@ -60,19 +59,21 @@ export function ActivityLines<V extends FormikValues & { relatedActivityLines: A
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      id={`relatedActivityLines[${i}].amount`} name={`relatedActivityLines[${i}].amount`} inputMode="decimal" required
+                    <DecimalInput
+                      id={`relatedActivityLines[${i}].amount`} name={`relatedActivityLines[${i}].amount`} required
                       label={t(wording.amount)} value={line.amount}
-                      onChange={(e) => setField(form, `relatedActivityLines[${i}].amount`, e.currentTarget.value)}
+                      onChange={(value) => setField(form, `relatedActivityLines[${i}].amount`, value)}
+                      onBlur={() => void form.formik.setFieldTouched(`relatedActivityLines[${i}].amount`, true)}
                       error={errorOf(form, `relatedActivityLines[${i}].amount`)}
                       data-testid="activity-line-amount"
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      id={`relatedActivityLines[${i}].price`} name={`relatedActivityLines[${i}].price`} inputMode="decimal" required
+                    <DecimalInput
+                      id={`relatedActivityLines[${i}].price`} name={`relatedActivityLines[${i}].price`} required
                       label={t(wording.price)} value={line.price}
-                      onChange={(e) => setField(form, `relatedActivityLines[${i}].price`, e.currentTarget.value)}
+                      onChange={(value) => setField(form, `relatedActivityLines[${i}].price`, value)}
+                      onBlur={() => void form.formik.setFieldTouched(`relatedActivityLines[${i}].price`, true)}
                       error={errorOf(form, `relatedActivityLines[${i}].price`)}
                       data-testid="activity-line-price"
                     />
@@ -92,7 +93,7 @@ export function ActivityLines<V extends FormikValues & { relatedActivityLines: A
         </Table>
       )}
       <Group justify="space-between">
-        <Button variant="light" size="xs" onClick={() => set([...lines, { relatedActivityId: null, amount: '', price: '' }])} data-testid="activity-line-add">
+        <Button variant="light" size="xs" onClick={() => set([...lines, { relatedActivityId: null, amount: null, price: null }])} data-testid="activity-line-add">
           {t('teaching.activity.add')}
         </Button>
         {lines.length > 0 && <Text size="sm" fw={600} data-testid="activity-lines-total">{t('teaching.activity.total', { amount: money(total) })}</Text>}

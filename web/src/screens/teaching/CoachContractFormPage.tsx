@@ -49,8 +49,8 @@ function CoachContractForm({ data }: { data: CoachContractFormData }) {
       startDate: contract?.startDate ?? session?.startDate ?? '',
       endDate: contract?.endDate ?? session?.endDate ?? '',
       relatedActivityLines: contract
-        ? contract.relatedActivityLines.map((l) => ({ relatedActivityId: l.relatedActivity.id, amount: String(l.amount), price: String(l.price) }))
-        : [{ relatedActivityId: null, amount: '', price: '' }],
+        ? contract.relatedActivityLines.map((l) => ({ relatedActivityId: l.relatedActivity.id, amount: l.amount, price: l.price }))
+        : [{ relatedActivityId: null, amount: null, price: null }],
     },
     validationSchema: coachContractSchema,
     action: contract ? apiPaths.coachContractEdit(coach.id, contract.id) : apiPaths.coachContractNew(coach.id),

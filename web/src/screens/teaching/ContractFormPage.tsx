@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { teacherContractSchema } from '@alterna/teaching/validation';
@@ -8,11 +8,12 @@ import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadContractForm, type ContractFormData, type TeacherCompany } from './api';
-import { ActivityLines, parseDecimal, type ActivityLineValue } from './ActivityLines';
+import { ActivityLines, type ActivityLineValue } from './ActivityLines';
 import { CompanyPopup } from './CompanyPopup';
 import type { CompanySaved } from './companies';
 import { errorOf, fullName, Loading, setField, useLoaded, useNumber } from './common';
 import { DateField } from '../../shared/DateFields';
+import { DecimalInput } from '../../shared/DecimalInput';
 
 interface ContractValues {
   campusId: string | null;
@@ -21,7 +22,7 @@ interface ContractValues {
   endDate: string;
   teacherStatusId: string | null;
   teacherCompanyId: string | null;
-  schoolSubjectLines: { schoolSubjectId: string | null; hours: string }[];
+  schoolSubjectLines: { schoolSubjectId: string | null; hours: number | null }[];
   relatedActivityLines: ActivityLineValue[];
 }
 
@@ -62,13 +63,13 @@ function ContractForm({ data }: { data: ContractFormData }) {
       ? {
           campusId: contract.campus.id, trainingSessionId: contract.trainingSession.id, startDate: contract.startDate, endDate: contract.endDate,
           teacherStatusId: contract.teacherStatus.id, teacherCompanyId: contract.teacherCompany?.id ?? null,
-          schoolSubjectLines: contract.schoolSubjectLines.map((l) => ({ schoolSubjectId: l.schoolSubject.id, hours: String(l.hours) })),
-          relatedActivityLines: contract.relatedActivityLines.map((l) => ({ relatedActivityId: l.relatedActivity.id, amount: String(l.amount), price: String(l.price) })),
+          schoolSubjectLines: contract.schoolSubjectLines.map((l) => ({ schoolSubjectId: l.schoolSubject.id, hours: l.hours })),
+          relatedActivityLines: contract.relatedActivityLines.map((l) => ({ relatedActivityId: l.relatedActivity.id, amount: l.amount, price: l.price })),
         }
       : {
           campusId: data.campuses.length === 1 ? data.campuses[0]!.id : null, trainingSessionId: session?.id ?? null,
           startDate: session?.startDate ?? '', endDate: session?.endDate ?? '', teacherStatusId: null, teacherCompanyId: null,
-          schoolSubjectLines: [{ schoolSubjectId: null, hours: '' }], relatedActivityLines: [],
+          schoolSubjectLines: [{ schoolSubjectId: null, hours: null }], relatedActivityLines: [],
         },
     validationSchema: teacherContractSchema,
     action: contract ? apiPaths.contractEdit(teacher.id, contract.id) : apiPaths.contractNew(teacher.id),
@@ -81,7 +82,7 @@ function ContractForm({ data }: { data: ContractFormData }) {
   const status = data.teacherStatuses.find((s) => s.id === values.teacherStatusId);
   const kept = new Set(contract?.schoolSubjectLines.map((l) => l.schoolSubject.id) ?? []);
   const subjects = data.schoolSubjects.filter((s) => !s.archived || kept.has(s.id));
-  const hours = values.schoolSubjectLines.reduce((sum, line) => (Number.isFinite(parseDecimal(line.hours)) ? sum + parseDecimal(line.hours) : sum), 0);
+  const hours = values.schoolSubjectLines.reduce((sum, line) => (line.hours !== null && Number.isFinite(line.hours) ? sum + line.hours : sum), 0);
 
   const pickSession = (id: string | null) => {
     setField(form, 'trainingSessionId', id);
@@ -164,9 +165,10 @@ function ContractForm({ data }: { data: ContractFormData }) {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput
-                        id={`schoolSubjectLines[${i}].hours`} name={`schoolSubjectLines[${i}].hours`} label={t('teaching.activity.hours')} required inputMode="decimal"
-                        value={line.hours} onChange={(e) => setField(form, `schoolSubjectLines[${i}].hours`, e.currentTarget.value)}
+                      <DecimalInput
+                        id={`schoolSubjectLines[${i}].hours`} name={`schoolSubjectLines[${i}].hours`} label={t('teaching.activity.hours')} required
+                        value={line.hours} onChange={(value) => setField(form, `schoolSubjectLines[${i}].hours`, value)}
+                        onBlur={() => void form.formik.setFieldTouched(`schoolSubjectLines[${i}].hours`, true)}
                         error={errorOf(form, `schoolSubjectLines[${i}].hours`)} data-testid="subject-line-hours"
                       />
                     </Table.Td>
@@ -180,7 +182,7 @@ function ContractForm({ data }: { data: ContractFormData }) {
               </Table.Tbody>
             </Table>
             <Group justify="space-between">
-              <Button variant="light" size="xs" onClick={() => setLines([...values.schoolSubjectLines, { schoolSubjectId: null, hours: '' }])} data-testid="subject-line-add">
+              <Button variant="light" size="xs" onClick={() => setLines([...values.schoolSubjectLines, { schoolSubjectId: null, hours: null }])} data-testid="subject-line-add">
                 {t('teaching.contract.addSubject')}
               </Button>
               <Text size="sm" fw={600} data-testid="subject-lines-total">{t('teaching.contract.totalHours', { hours: number(hours) })}</Text>

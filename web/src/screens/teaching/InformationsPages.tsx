@@ -6,6 +6,7 @@ import { coachInformationsSchema, teacherInformationsSchema } from '@alterna/tea
 import { PageLink, useGoTo } from '../../navigation';
 import type { PageId } from '../../pages';
 import { PageTitle } from '../../shared/PageTitle';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadCoachPage, loadTeacherPage } from './api';
@@ -72,8 +73,11 @@ function InformationsForm({ config, mode, id, person, informations }: {
 }) {
   const { t } = useTranslation();
   const goTo = useGoTo();
-  const form = useServerForm<Record<string, string>, { message: string }>({
-    initialValues: Object.fromEntries(config.fields.map((f) => [f.name, informations?.[f.name] == null ? '' : String(informations[f.name])])),
+  const form = useServerForm<Record<string, string | number | null>, { message: string }>({
+    initialValues: Object.fromEntries(config.fields.map((f) => {
+      const saved = informations?.[f.name];
+      return [f.name, f.numeric ? (typeof saved === 'number' ? saved : null) : saved == null ? '' : String(saved)];
+    })),
     validationSchema: config.schema,
     action: config.action(id, mode),
     onSuccess: async (result) => {
@@ -93,8 +97,10 @@ function InformationsForm({ config, mode, id, person, informations }: {
           {config.fields.map((field) =>
             field.multiline ? (
               <Textarea key={field.name} id={field.name} label={t(`${config.prefix}.fields.${field.name}`)} autosize minRows={2} {...form.inputProps(field.name)} />
+            ) : field.numeric ? (
+              <DecimalInput key={field.name} id={field.name} label={t(`${config.prefix}.fields.${field.name}`)} integer {...form.decimalProps(field.name)} />
             ) : (
-              <TextInput key={field.name} id={field.name} label={t(`${config.prefix}.fields.${field.name}`)} inputMode={field.numeric ? 'numeric' : undefined} {...form.inputProps(field.name)} />
+              <TextInput key={field.name} id={field.name} label={t(`${config.prefix}.fields.${field.name}`)} {...form.inputProps(field.name)} />
             ),
           )}
           <Group justify="flex-end">

@@ -4,6 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { roomsEditSchema } from '@alterna/training-centre/validation';
 import { PageLink } from '../../navigation';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { requestJson } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
@@ -21,7 +22,7 @@ interface BuildingView {
 interface RoomRow {
   id: string | null;
   name: string;
-  size: string;
+  size: number | null;
 }
 
 /** /training-center/{building}/rooms/edit: the rooms of a building in one form (add, rename, resize, remove). */
@@ -34,11 +35,11 @@ export function RoomsEditPage() {
   const { error: loadError, reload: load } = page;
 
   const form = useServerForm<{ rooms: RoomRow[] }, { message: string }>({
-    initialValues: { rooms: (building?.rooms ?? []).map((room) => ({ id: room.id, name: room.name, size: String(room.size) })) },
+    initialValues: { rooms: (building?.rooms ?? []).map((room) => ({ id: room.id, name: room.name, size: room.size })) },
     enableReinitialize: true,
     validationSchema: roomsEditSchema,
     action: placeRoutes.rooms(buildingId),
-    toPayload: (values) => ({ rooms: values.rooms.map((room) => ({ id: room.id, name: room.name, size: room.size === '' ? null : Number(room.size) })) }),
+    toPayload: (values) => ({ rooms: values.rooms.map((room) => ({ id: room.id, name: room.name, size: room.size })) }),
     onSuccess: async (data) => {
       toast.success(data.message);
       await load();
@@ -102,15 +103,14 @@ export function RoomsEditPage() {
                       />
                     </Table.Td>
                     <Table.Td valign="top">
-                      <TextInput
+                      <DecimalInput
                         id={`rooms[${index}].size`}
-                        type="number"
-                        min={0}
+                        integer
                         aria-label={t('trainingCentre.rooms.size')}
                         rightSection={<Text size="xs" c="dimmed">{t('trainingCentre.rooms.seats')}</Text>}
                         rightSectionWidth={60}
                         required
-                        {...form.inputProps(`rooms[${index}].size`)}
+                        {...form.decimalProps(`rooms[${index}].size`)}
                       />
                     </Table.Td>
                     <Table.Td valign="top">
@@ -133,7 +133,7 @@ export function RoomsEditPage() {
             </Table>
           )}
           <Group justify="space-between">
-            <Button variant="light" onClick={() => setRows([...rows, { id: null, name: '', size: '' }])} data-testid="room-add">
+            <Button variant="light" onClick={() => setRows([...rows, { id: null, name: '', size: null }])} data-testid="room-add">
               {t('trainingCentre.rooms.add')}
             </Button>
             <Group gap="sm">

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { FormikValues } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../shared/DecimalInput';
 import type { ServerFormApi } from '../../shared/form';
 import { blocksHours, type BlockValues, type SchoolSubject } from './api';
 import { errorOf, setField } from './fields';
@@ -65,16 +66,16 @@ export function BlocksEditor<V extends FormikValues & { blocks: BlockValues[] }>
                     nothingFoundMessage={t('select.nothingFound')}
                     data-testid="line-subject"
                   />
-                  <TextInput
+                  <DecimalInput
                     w={130}
                     name={`${path}.hours`}
                     aria-label={t('trainings.plan.hours')}
                     placeholder={t('trainings.plan.hours')}
-                    inputMode="decimal"
                     rightSection={<Text size="xs" c="dimmed">h</Text>}
                     readOnly={readOnly}
-                    value={String(line.hours ?? '')}
-                    onChange={(e) => setField(form, `${path}.hours`, e.currentTarget.value.replace(',', '.'))}
+                    value={line.hours}
+                    onChange={(value) => setField(form, `${path}.hours`, value)}
+                    onBlur={() => void form.formik.setFieldTouched(`${path}.hours`, true)}
                     error={errorOf(form, `${path}.hours`)}
                     data-testid="line-hours"
                   />
@@ -100,7 +101,7 @@ export function BlocksEditor<V extends FormikValues & { blocks: BlockValues[] }>
                 <Button
                   size="xs"
                   variant="light"
-                  onClick={() => setField(form, `blocks[${i}].subjects`, [...block.subjects, { schoolSubjectId: null, hours: '' }])}
+                  onClick={() => setField(form, `blocks[${i}].subjects`, [...block.subjects, { schoolSubjectId: null, hours: null }])}
                   data-testid="line-add"
                 >
                   {t('trainings.plan.addSubject')}
@@ -112,7 +113,7 @@ export function BlocksEditor<V extends FormikValues & { blocks: BlockValues[] }>
       ))}
       <Group justify="space-between">
         {!readOnly ? (
-          <Button variant="default" onClick={() => setBlocks([...blocks, { name: '', subjects: [{ schoolSubjectId: null, hours: '' }] }])} data-testid="block-add">
+          <Button variant="default" onClick={() => setBlocks([...blocks, { name: '', subjects: [{ schoolSubjectId: null, hours: null }] }])} data-testid="block-add">
             {t('trainings.plan.addBlock')}
           </Button>
         ) : (

@@ -3,6 +3,7 @@ import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { gradeScaleSchema } from '@alterna/trainings/validation';
 import { useMe } from '../../session';
+import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { searchId, usePageData, useSearchParam } from '../../shared/queries';
 import { toast } from '../../shared/toast';
@@ -52,7 +53,7 @@ export function GradeScalesPage() {
 
 /** An element already saved keeps its id: the server updates it in place, so the exams tied to it stay tied. */
 interface ScaleValues {
-  elements: { id?: string; name: string; coefficient: string | number }[];
+  elements: { id?: string; name: string; coefficient: number | null }[];
 }
 
 function GradeScaleForm({ trainingId, elements, onSaved }: { trainingId: string; elements: GradeScaleElement[]; onSaved: (elements: GradeScaleElement[]) => void }) {
@@ -79,11 +80,12 @@ function GradeScaleForm({ trainingId, elements, onSaved }: { trainingId: string;
             aria-label={t('trainings.gradeScales.element')} required readOnly={readOnly}
             value={element.name} onChange={(e) => setField(form, `elements[${i}].name`, e.currentTarget.value)} error={errorOf(form, `elements[${i}].name`)}
           />
-          <TextInput
+          <DecimalInput
             w={150} name={`elements[${i}].coefficient`} label={i === 0 ? t('trainings.gradeScales.coefficient') : undefined} withAsterisk
-            aria-label={t('trainings.gradeScales.coefficient')} inputMode="decimal" readOnly={readOnly}
-            value={String(element.coefficient ?? '')}
-            onChange={(e) => setField(form, `elements[${i}].coefficient`, e.currentTarget.value.replace(',', '.'))}
+            aria-label={t('trainings.gradeScales.coefficient')} readOnly={readOnly}
+            value={element.coefficient}
+            onChange={(value) => setField(form, `elements[${i}].coefficient`, value)}
+            onBlur={() => void form.formik.setFieldTouched(`elements[${i}].coefficient`, true)}
             error={errorOf(form, `elements[${i}].coefficient`)}
             data-testid="grade-scale-coefficient"
           />
@@ -97,7 +99,7 @@ function GradeScaleForm({ trainingId, elements, onSaved }: { trainingId: string;
       ))}
       {!readOnly && (
         <Group justify="space-between">
-          <Button variant="default" onClick={() => setField(form, 'elements', [...list, { name: '', coefficient: '' }])} data-testid="grade-scale-add">
+          <Button variant="default" onClick={() => setField(form, 'elements', [...list, { name: '', coefficient: null }])} data-testid="grade-scale-add">
             {t('trainings.gradeScales.addElement')}
           </Button>
           <Button type="submit" loading={form.submitting} data-testid="grade-scale-save">{t('trainings.common.save')}</Button>

@@ -98,7 +98,7 @@ export function loadGradeScale(trainingId: string): Promise<{ training: Training
 /** Form values of a block editor: strings where the user types. */
 export interface BlockValues {
   name: string;
-  subjects: { schoolSubjectId: string | null; hours: string | number }[];
+  subjects: { schoolSubjectId: string | null; hours: number | null }[];
 }
 
 export function blocksToValues(blocks: PlanBlock[]): BlockValues[] {
@@ -110,6 +110,6 @@ export function blocksToValues(blocks: PlanBlock[]): BlockValues[] {
 
 /** Total of the hours typed so far (ignores what is not yet a number). */
 export function blocksHours(blocks: BlockValues[]): number {
-  const total = blocks.reduce((sum, b) => sum + b.subjects.reduce((s, l) => s + (Number(l.hours) > 0 ? Number(l.hours) : 0), 0), 0);
+  const total = blocks.reduce((sum, b) => sum + b.subjects.reduce((s, l) => s + (l.hours !== null && l.hours > 0 ? l.hours : 0), 0), 0);
   return Math.round(total * 100) / 100;
 }

@@ -1,6 +1,7 @@
-import { Alert, Group, Input, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Input, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { getIn } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../shared/DecimalInput';
 import type { ServerFormApi } from '../../../shared/form';
 import type { PlanningOptions } from '../shared/api';
 import { cancellationData, lessonTypeData, remoteData } from '../shared/labels';
@@ -71,14 +72,12 @@ export function ActionStep({ form, options, tried, count }: { form: ServerFormAp
 
       {values.action === 'move' && (
         <Group gap="sm" align="flex-start" data-testid="action-move-fields">
-          <NumberInput
+          <DecimalInput
             id="move.delay"
             name="move.delay"
             label={t('planning.bulk.edit.delay')}
-            min={1}
-            step={1}
-            allowDecimal={false}
-            value={values.move.delay}
+            integer
+            value={values.move.delay === null ? null : Number(values.move.delay)}
             onChange={(value) => set('move.delay', value)}
             error={error('move.delay')}
             w={140}

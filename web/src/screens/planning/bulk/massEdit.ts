@@ -11,7 +11,7 @@ export interface MassEditValues {
   lessonIds: string[];
   action: EditAction;
   edit: { planningGroups: string[]; rooms: string[]; teachers: string[]; schoolSubject: string | null; lessonType: string | null; remote: string | null };
-  move: { delay: number | string; unit: MoveUnit; direction: 'later' | 'earlier' };
+  move: { delay: number | string | null; unit: MoveUnit; direction: 'later' | 'earlier' };
   cancel: { cancellationType: string; comment: string };
 }
 

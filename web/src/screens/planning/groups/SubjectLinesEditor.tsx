@@ -1,17 +1,18 @@
-import { ActionIcon, Badge, Button, Group, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Select, Table, Text, Tooltip } from '@mantine/core';
 import { getIn } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { subjectLinesSchema } from '@alterna/planning/validation';
+import { DecimalInput } from '../../../shared/DecimalInput';
 import { ServerForm, useServerForm, type ServerFormApi } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
-import { formatHours, groupApi, hoursText, subjectLabel, type GroupChange, type GroupSubjectRef, type PlanningGroup } from './api';
+import { formatHours, groupApi, subjectLabel, type GroupChange, type GroupSubjectRef, type PlanningGroup } from './api';
 import { HiddenHeader } from '../../../shared/HiddenHeader';
 
 interface LineValues {
   /** React key of the row, never sent. */
   key: string;
   schoolSubject: string | null;
-  hours: string;
+  hours: number | null;
 }
 
 interface Props {
@@ -43,13 +44,13 @@ export function SubjectLinesEditor({ group, subjects, canUpdate, onSaved }: Prop
   const { t } = useTranslation();
   const scheduled = new Set(group.schoolSubjectLines.filter((line) => line.scheduled).map((line) => line.schoolSubject.id));
   const form = useServerForm<{ lines: LineValues[] }, GroupChange>({
-    initialValues: { lines: group.schoolSubjectLines.map((line) => ({ key: line.id, schoolSubject: line.schoolSubject.id, hours: hoursText(line.hours) })) },
+    initialValues: { lines: group.schoolSubjectLines.map((line) => ({ key: line.id, schoolSubject: line.schoolSubject.id, hours: line.hours })) },
     validationSchema: subjectLinesSchema,
     action: groupApi.subjectLines(group.id),
     toPayload: (values) => ({ lines: values.lines.map(({ schoolSubject, hours }) => ({ schoolSubject, hours })) }),
     onSuccess: (result, _values, helpers) => {
       toast.success(result.message);
-      helpers.resetForm({ values: { lines: result.planningGroup.schoolSubjectLines.map((line) => ({ key: line.id, schoolSubject: line.schoolSubject.id, hours: hoursText(line.hours) })) } });
+      helpers.resetForm({ values: { lines: result.planningGroup.schoolSubjectLines.map((line) => ({ key: line.id, schoolSubject: line.schoolSubject.id, hours: line.hours })) } });
       onSaved(result.planningGroup);
     },
   });
@@ -59,7 +60,7 @@ export function SubjectLinesEditor({ group, subjects, canUpdate, onSaved }: Prop
     form.clearFieldError(path);
   };
   const chosen = new Set(lines.map((line) => line.schoolSubject));
-  const total = Math.round(lines.reduce((sum, line) => sum + (Number(line.hours.replace(',', '.')) || 0), 0) * 100) / 100;
+  const total = Math.round(lines.reduce((sum, line) => sum + (line.hours !== null && Number.isFinite(line.hours) ? line.hours : 0), 0) * 100) / 100;
 
   return (
     <ServerForm form={form} data-testid="subject-lines-form" gap="sm">
@@ -106,14 +107,13 @@ export function SubjectLinesEditor({ group, subjects, canUpdate, onSaved }: Prop
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
+                    <DecimalInput
                       name={`${path}.hours`}
                       aria-label={t('planning.groups.lines.hours')}
-                      inputMode="decimal"
                       rightSection={<Text size="xs" c="dimmed">h</Text>}
                       readOnly={!canUpdate}
                       value={line.hours}
-                      onChange={(event) => set(`${path}.hours`, event.currentTarget.value)}
+                      onChange={(value) => set(`${path}.hours`, value)}
                       onBlur={() => void form.formik.setFieldTouched(`${path}.hours`, true)}
                       error={errorOf(form, `${path}.hours`)}
                       data-testid="subject-line-hours"
@@ -147,7 +147,7 @@ export function SubjectLinesEditor({ group, subjects, canUpdate, onSaved }: Prop
       )}
       <Group justify="space-between">
         {canUpdate ? (
-          <Button variant="light" onClick={() => set('lines', [...lines, { key: newKey(), schoolSubject: null, hours: '' }])} data-testid="subject-line-add">
+          <Button variant="light" onClick={() => set('lines', [...lines, { key: newKey(), schoolSubject: null, hours: null }])} data-testid="subject-line-add">
             {t('planning.groups.lines.add')}
           </Button>
         ) : (

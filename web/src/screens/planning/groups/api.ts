@@ -83,8 +83,3 @@ export function subjectLabel(subject: GroupSubjectRef): string {
 export function formatHours(hours: number): string {
   return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(hours);
 }
-
-/** Hours as a field shows them: the language's decimal mark, no grouping (the server accepts both marks). */
-export function hoursText(hours: number): string {
-  return currentLanguage() === 'fr' ? String(hours).replace('.', ',') : String(hours);
-}
