@@ -68,7 +68,7 @@ export function RunResults({ operationId }: { operationId: string }) {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder verticalSpacing={6} fz="sm" data-testid="results-table" style={{ opacity: loading ? 0.6 : 1 }}>
+          <Table withTableBorder verticalSpacing={6} fz="sm" data-testid="results-table" aria-busy={loading || undefined}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={56}>#</Table.Th>
@@ -108,9 +108,11 @@ export function RunResults({ operationId }: { operationId: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="results-pages" />
+      {/* Another page or filter on its way: a spinner beside the pages, the rows kept as they are (faded, they read badly). */}
+      {(pages > 1 || (data && loading)) && (
+        <Group justify="center" gap="sm">
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="results-pages" />}
+          {data && loading && <Loader size="xs" data-testid="results-loading" />}
         </Group>
       )}
     </Stack>
