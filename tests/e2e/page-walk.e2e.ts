@@ -5,9 +5,10 @@ import type { Browser } from 'playwright-core';
 import { ApiClient, demoClients, startTestApp, type TestApp } from '../support/app.js';
 import { artifactsDir, launchBrowser } from '../support/browser.js';
 import { addresses, downloadRequests, downloadRoutes, workerRuns, type DownloadContext } from '../support/walk/downloads.js';
-import { fillParams, type FillerContext } from '../support/walk/params.js';
+import { fillParams, stateStops, teacherSubject, type FillerContext } from '../support/walk/params.js';
 import { fillTemplate, pageTable, type WalkPage } from '../support/walk/pages.js';
 import { walkerOf } from '../support/walk/roles.js';
+import { insertWalkStates, type WalkStates } from '../support/walk/states.js';
 import { catalogueAreas } from '../support/walk/untranslated.js';
 import { walkGroup, type Stop, type StopResult } from '../support/walk/walk.js';
 import { startTestWorker } from '../support/worker.js';
@@ -17,10 +18,15 @@ import { startTestWorker } from '../support/worker.js';
 // translation is one), no page error, no failed request or API answer of 400 and over, no key shown instead
 // of its text, and no serious or critical axe-core violation. The stops are generated from the table: a new
 // page is walked without a line here (a `$param` needs its filler in tests/support/walk/params.ts).
+// Issue #30: the data holds every state a page can draw at any hour (tests/support/walk/states.ts: lessons
+// past, in progress, coming, cancelled, never opened; sheets open and closed with every status; absences
+// excused, refused, waiting, unjustified), not only those the seed's date happens to produce; a page that
+// shows one state at a time (a sheet, an absence) has a stop per state.
 
 let app: TestApp;
 let browser: Browser;
 let table: WalkPage[];
+let states: WalkStates;
 let worker: Awaited<ReturnType<typeof startTestWorker>> | null = null;
 /** The downloads' runs on the worker, started once the walk's ids are chosen (they add records). */
 let runs: Promise<{ reportCardsOperation: string; signedForm: string }> | null = null;
@@ -39,6 +45,7 @@ function startRuns() {
 
 beforeAll(async () => {
   [app, browser, table] = await Promise.all([startTestApp(), launchBrowser(), pageTable()]);
+  states = await insertWalkStates(app, (typology) => client(typology), (await teacherSubject(app.core.db.knex)).schoolSubject);
 }, 120_000);
 afterAll(async () => {
   await runs?.catch(() => undefined);
@@ -47,8 +54,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Pages photographed in both languages (tests/.artifacts/walk-<page>-<lang>.png). */
-const photographed = new Set(['login', 'staff.home', 'students.show', 'planning.calendar', 'attendance.sheet', 'booklets.studentForm', 'marks.mine']);
+/** Pages photographed in both languages (tests/.artifacts/walk-<page>[-<state>]-<lang>.png). */
+const photographed = new Set([
+  'login', 'staff.home', 'students.show', 'planning.calendar', 'attendance.sheet', 'booklets.studentForm', 'marks.mine',
+  // Where the walk's states show (issue #30): the course's lessons (the teacher's and the staff's view), the teacher's day, the student's pages.
+  'courses.subject', 'courses.teacherCourse', 'attendance.day', 'timetable.student', 'attendance.mine', 'attendance.myAbsences',
+]);
 
 async function plan(): Promise<Stop[]> {
   const ctx: FillerContext = { knex: app.core.db.knex, as: (typology) => client(typology) };
@@ -60,6 +71,10 @@ async function plan(): Promise<Stop[]> {
   for (const page of table.filter((p) => !only || only.test(p.id))) {
     const params = await fillParams(page, ctx);
     for (const lang of ['en', 'fr'] as const) stops.push({ page, lang, walker: walkerOf(page, lang), path: fillTemplate(page[lang], params), axe: true });
+    for (const [state, more] of Object.entries(stateStops(page, states))) {
+      const search = more.search ? `?${more.search}` : '';
+      for (const lang of ['en', 'fr'] as const) stops.push({ page, lang, walker: walkerOf(page, lang), path: `${fillTemplate(page[lang], more.params)}${search}`, state, axe: true });
+    }
   }
   return stops;
 }
@@ -91,7 +106,7 @@ describe('every page of the page table, in English and in French', () => {
     const byImpact = { critical: 0, serious: 0, moderate: 0, minor: 0 };
     for (const result of results) for (const violation of result.violations) byImpact[violation.impact] += 1;
     console.log(
-      `page walk: ${results.length / 2} pages × 2 languages = ${results.length} page views in ${Math.round((Date.now() - started) / 1000)} s; ` +
+      `page walk: ${results.length / 2} stops (${table.length} pages, some in several states) × 2 languages = ${results.length} page views in ${Math.round((Date.now() - started) / 1000)} s; ` +
         `axe on ${results.filter((r) => r.axed).length} page views (every page in both languages, the shell in each tab's), violations by impact: ` +
         `${Object.entries(byImpact).map(([impact, n]) => `${impact} ${n}`).join(', ')}`,
     );
@@ -104,7 +119,7 @@ describe('every page of the page table, in English and in French', () => {
     console.log(`page walk: slowest stops ${slowest.join(', ')}`);
     const failures = Object.fromEntries(
       results
-        .map((r) => [`${r.page.id} ${r.lang} ${r.path} (${r.walker ?? 'logged out'})`, [
+        .map((r) => [`${r.page.id}${r.state ? ` (${r.state})` : ''} ${r.lang} ${r.path} (${r.walker ?? 'logged out'})`, [
           ...r.problems,
           ...r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')} — ${v.summary}`),
         ]] as const)

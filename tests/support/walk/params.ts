@@ -1,6 +1,7 @@
 import type { Knex } from '@alterna/core';
 import { ApiClient, demo } from '../app.js';
 import { pageParams, type WalkPage } from './pages.js';
+import type { WalkStates } from './states.js';
 
 // Real ids of the demo centre for the `$params` of the page table, each one the walker of its page may open
 // (the demo teacher's own subject, the coach's own apprentice…). A page with a `$param` and no filler here
@@ -25,8 +26,8 @@ const one = async (query: Knex.QueryBuilder | Promise<unknown[]>, what: string):
 const actor = (knex: Knex, typology: string) => one(knex('identity_actors').where({ email: demo(typology) }).select('id'), `${typology} login`);
 const paris = (knex: Knex) => one(knex('training_centre_campuses').where({ name: 'Paris' }).select('id'), 'Paris campus');
 
-/** The demo teacher's subject with the most exams: the courses pages, exercises and exams under it. */
-async function teacherSubject(knex: Knex): Promise<{ teacher: string; schoolSubject: string }> {
+/** The demo teacher's subject with the most exams: the courses pages, exercises and exams under it (and the walk's states). */
+export async function teacherSubject(knex: Knex): Promise<{ teacher: string; schoolSubject: string }> {
   const teacher = await actor(knex, 'teacher');
   const schoolSubject = await one(
     knex('courses_exams').where({ teacher_id: teacher }).groupBy('school_subject_id').orderByRaw('count(*) desc, school_subject_id').select('school_subject_id'),
@@ -214,4 +215,41 @@ export async function fillParams(page: WalkPage, ctx: FillerContext): Promise<Pa
   const missing = names.filter((name) => !params[name]);
   if (missing.length) throw new Error(`page walk: the filler of page ${page.id} gives no ${missing.map((n) => `$${n}`).join(', ')} (tests/support/walk/params.ts)`);
   return params;
+}
+
+/** A further stop of a page: its params, and a query string when the state is reached through one. */
+export interface StateStop {
+  params: Params;
+  search?: string;
+}
+
+/**
+ * The further stops of a page, one per state the walk's data holds that its default stop does not show
+ * (tests/support/walk/states.ts), keyed by a label of the state: a sheet open, not opened, not open yet (a coming
+ * lesson), closed with every status; the teacher's day yesterday (a sheet of each state, at any hour); an absence
+ * excused, refused, waiting, and one with no justification yet (its form).
+ */
+export function stateStops(page: WalkPage, states: WalkStates): Record<string, StateStop> {
+  const sheet = (lesson: string) => ({ params: { schoolSubject: states.schoolSubjectId, lesson } });
+  const absence = (id: string, readOnly: '0' | '1') => ({ params: { absence: id, readOnly } });
+  switch (page.id) {
+    case 'attendance.sheet':
+      return {
+        open: sheet(states.lessons.todayOpen),
+        'not-opened': sheet(states.lessons.pastNotOpened),
+        'not-yet': sheet(states.lessons.comingNotOpened),
+        'every-status': sheet(states.lessons.pastClosed),
+      };
+    case 'attendance.day':
+      return { yesterday: { params: {}, search: `date=${states.yesterday}` } };
+    case 'attendance.showJustificative':
+      return {
+        excused: absence(states.absences.accepted, '1'),
+        refused: absence(states.absences.refused, '1'),
+        waiting: absence(states.absences.submitted, '1'),
+        unjustified: absence(states.absences.none, '0'),
+      };
+    default:
+      return {};
+  }
 }

@@ -14,6 +14,8 @@ export interface Stop {
   /** Demo typology, null when logged out. */
   walker: string | null;
   path: string;
+  /** The state of the walk's data this stop shows, when the page has several stops (tests/support/walk/states.ts). */
+  state?: string;
   /** Whether axe checks the page here (the walk checks every page in both languages). */
   axe: boolean;
 }
@@ -92,7 +94,7 @@ export async function walkGroup(browser: Browser, baseUrl: string, stops: Stop[]
       if (stop === stops[0]) violations = await runAxe(tab, 'page');
       else if (stop.axe) violations = await runAxe(tab, 'content');
       axeMs = Date.now() - axeStarted;
-      if (shot.has(stop.page.id)) await screenshot(tab, `walk-${stop.page.id}-${stop.lang}`);
+      if (shot.has(stop.page.id)) await screenshot(tab, `walk-${stop.page.id}${stop.state ? `-${stop.state}` : ''}-${stop.lang}`);
     } catch (error) {
       extra.push(`walk error: ${(error as Error).message.split('\n')[0]}`);
     }
