@@ -174,7 +174,7 @@ describe('files (SPEC §2 routes)', () => {
       const text = (size: number) => ({ bytes: Buffer.alloc(size, 'a'), name: 'notes.txt' });
       const over = await put(fr, { fileTypologyReference: 'document', fileFolder: box.id }, text(1.5 * 1024 * 1024));
       expect(over.status).toBe(422);
-      expect(over.json.errors).toEqual([{ path: 'file', message: 'La taille maximale (1 Mo) ne peut pas être plus petite que celle du fichier (1,5 Mo).' }]);
+      expect(over.json.errors).toEqual([{ path: 'file', message: 'Le fichier (1,5 Mo) dépasse la taille maximale (1 Mo).' }]);
       // The route reads up to the largest typology's size (video, 2 MB) and no further.
       expect((await put(fr, { fileTypologyReference: 'document', fileFolder: box.id }, text(3 * 1024 * 1024))).status).toBe(413);
       expect((await put(fr, { fileTypologyReference: 'document', fileFolder: box.id }, text(1024 * 1024))).status).toBe(200);

@@ -36,7 +36,7 @@ describe('upload rules (SPEC §5)', () => {
     expect(uploadProblems({ type: '', size: 10 }, fileTypologies.document, 'fr')[0]!.values.type).toBe('application/octet-stream');
   });
 
-  it('checks the minimum and maximum sizes, both worded "cannot be smaller than"', () => {
+  it('checks the minimum and maximum sizes: a file too large "exceeds the maximum size", in both languages', () => {
     const rule = { accept: ['image/*'], minBytes: 1024, maxBytes: 2 * 1024 * 1024 };
     expect(uploadProblems({ type: 'image/png', size: 1024 }, rule, 'fr')).toEqual([]);
     expect(uploadProblems({ type: 'image/png', size: 2 * 1024 * 1024 }, rule, 'fr')).toEqual([]);
@@ -44,9 +44,9 @@ describe('upload rules (SPEC §5)', () => {
     expect(small.map((p) => text(fr, p))).toEqual(['La taille du fichier (512 o) ne peut pas être plus petite que 1 Ko.']);
     expect(uploadProblems({ type: 'image/png', size: 512 }, rule, 'en').map((p) => text(en, p))).toEqual(['The file size (512 B) cannot be smaller than 1 KB.']);
     const large = uploadProblems({ type: 'image/png', size: 3 * 1024 * 1024 + 512 * 1024 }, rule, 'fr');
-    expect(large.map((p) => text(fr, p))).toEqual(['La taille maximale (2 Mo) ne peut pas être plus petite que celle du fichier (3,5 Mo).']);
+    expect(large.map((p) => text(fr, p))).toEqual(['Le fichier (3,5 Mo) dépasse la taille maximale (2 Mo).']);
     expect(uploadProblems({ type: 'image/png', size: 3 * 1024 * 1024 + 512 * 1024 }, rule, 'en').map((p) => text(en, p)))
-      .toEqual(['The maximum size (2 MB) cannot be smaller than the file size (3.5 MB).']);
+      .toEqual(['The file (3.5 MB) exceeds the maximum size (2 MB).']);
     // A wrong type and a wrong size are both reported.
     expect(uploadProblems({ type: 'application/pdf', size: 10 }, rule, 'en').map((p) => p.key)).toEqual(['files.upload.invalidType', 'files.upload.tooSmall']);
   });

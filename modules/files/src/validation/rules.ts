@@ -95,8 +95,8 @@ function acceptedKind(accept: readonly string[]): string | null {
 
 /**
  * SPEC §5: when accept includes image or video, the file's type must start with that kind ('Invalid file type:
- * {type}. Expected {kind}.'); otherwise it must be one of the accepted types. Then the minimum and maximum sizes,
- * both worded 'cannot be smaller than'.
+ * {type}. Expected {kind}.'); otherwise it must be one of the accepted types. Then the minimum size ('cannot be
+ * smaller than') and the maximum ('The file (21 MB) exceeds the maximum size (20 MB).').
  */
 export function uploadProblems(file: { type: string; size: number }, rule: UploadRule, language: 'fr' | 'en'): UploadProblem[] {
   const problems: UploadProblem[] = [];
