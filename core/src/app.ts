@@ -204,7 +204,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ctx.status = health.status === 'ok' ? 200 : 503;
     ctx.body = health;
   });
-  if (options.devMailbox && config.env !== 'production') devMailboxRoutes(router, options.devMailbox);
+  const devMailboxServed = !!options.devMailbox && config.env !== 'production';
+  if (devMailboxServed) devMailboxRoutes(router, options.devMailbox!);
   router.post('/api/graphql', graphql);
   router.get('/api/graphql', graphql);
 
@@ -235,6 +236,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(apiNotFound);
+  // The development inbox exists only where it is served (`npm start` in development): anywhere else, production
+  // first, its addresses are a 404, not the web client's page.
+  if (!devMailboxServed) app.use(async (ctx, next) => (/^\/dev\/mailbox(?:\/|$)/.test(ctx.path) ? void (ctx.status = 404) : next()));
   app.use(spa(config.webDist));
   return core;
 }

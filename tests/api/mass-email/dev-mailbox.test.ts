@@ -45,6 +45,28 @@ describe('development mailbox', () => {
     expect(html.headers.get('content-security-policy')).toMatch(/^sandbox;/);
   });
 
+  it('does not exist in production: 404 on the inbox and its messages, even with a sink handed to the core', async () => {
+    await core.mailer.send({ to: 'prod@example.test', subject: 'Privé', html: '<p>Privé</p>' });
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: await testDatabaseUrl(), TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`, LOG_LEVEL: 'error', SMTP_URL: mailbox.url });
+    const production = await createCore({ config, modules: await discoverModules(), log: createLogger('error'), devMailbox: mailbox });
+    try {
+      const server = await production.listen(0, '127.0.0.1');
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const id = mailbox.list()[0]!.id;
+      for (const path of ['/dev/mailbox', '/dev/mailbox/', `/dev/mailbox/${id}`, `/dev/mailbox/${id}/html`]) {
+        const answer = await fetch(`${url}${path}`);
+        const text = await answer.text();
+        expect([path, answer.status]).toEqual([path, 404]);
+        expect(text).not.toContain('Privé');
+        expect(text).not.toContain('prod@example.test');
+      }
+      // The web client is still served at any other address.
+      expect((await fetch(`${url}/administration`)).status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('keeps receiving after senders reset their connection mid-message (a killed worker), twice', async () => {
     const { port } = new URL(mailbox.url);
     for (let drop = 0; drop < 2; drop++) {
