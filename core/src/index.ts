@@ -30,7 +30,8 @@ export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js
 export { readViewsMigration } from './db/read-views.js';
 export { runWithAuditContext, currentAuditContext, type AuditContext } from './audit/context.js';
 export { workflowAuditContexts } from './audit/workflows.js';
-export { download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';
+export { contentDisposition, download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';
+export { sanitizeHtml, type HtmlPolicy } from './html.js';
 export { assertScriptedRequest } from './http/guards.js';
 export type { UploadSpec } from './http/upload.js';
 export {

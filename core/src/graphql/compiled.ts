@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type * as Graphql from 'graphql';
 import type { DocumentNode, FieldNode, GraphQLField, GraphQLSchema, OperationDefinitionNode, SelectionSetNode } from 'graphql';
 import type { PermissionMatrix } from '../auth/permissions.js';
+import { assertArgumentsAccepted } from './arguments.js';
 import { graphqlLimits, limitRules } from './limits.js';
 import { assertOperationPermission, OperationPermissionError, type OperationPermissions } from './operation-permissions.js';
 import type { GraphqlContext } from './index.js';
@@ -88,6 +89,7 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
       if (!variables.coerced) return null;
       const args = getArgumentValues(plan.definition, plan.node, variables.coerced);
       assertOperationPermission(plan.permission, ctx.actor, matrix);
+      assertArgumentsAccepted(plan.definition, args, ctx.t);
       const value = await plan.answer(args, ctx, plan.selections);
       return value === null ? null : utf8Of([`{"data":{${JSON.stringify(plan.node.alias?.value ?? plan.node.name.value)}:`, ...textsOf(value), '}}']);
     } catch {

@@ -2,6 +2,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { Actor } from '../auth/types.js';
 import { NotLoggedInError } from '../errors.js';
+import type { Translate } from '../i18n/index.js';
+import { assertArgumentsAccepted } from './arguments.js';
 
 export type OperationType = 'Query' | 'Mutation';
 
@@ -13,14 +15,16 @@ export type OperationType = 'Query' | 'Mutation';
 export type OperationPermissions = Partial<Record<OperationType, Record<string, string>>>;
 
 type Resolvers = Record<string, Record<string, unknown>>;
-type Resolver = (parent: unknown, args: unknown, ctx: { actor: Actor | null }, info: unknown) => unknown;
+type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: { actor: Actor | null; t: Translate }, info: ResolveInfo | null) => unknown;
+type ResolveInfo = { fieldName: string; parentType: { getFields(): Record<string, Parameters<typeof assertArgumentsAccepted>[0]> } };
 
 export class OperationPermissionError extends Error {}
 
 const operationTypes: OperationType[] = ['Query', 'Mutation'];
 
 /**
- * Wraps every Query/Mutation resolver of one schema part with its declared check. A field without a
+ * Wraps every Query/Mutation resolver of one schema part with its declared check, then the core's check of its
+ * arguments (lists of at most 1,000 items, no control character in a text: arguments.ts). A field without a
  * declaration, a declaration without a field or an unknown permission stops the start, naming the part.
  */
 export function guardOperations(owner: string, resolvers: Resolvers, declared: OperationPermissions | undefined, matrix: PermissionMatrix): Resolvers {
@@ -44,9 +48,11 @@ export function guardOperations(owner: string, resolvers: Resolvers, declared: O
 }
 
 function withPermission(permission: string, resolve: Resolver, matrix: PermissionMatrix): Resolver {
-  if (permission === 'public') return resolve;
   return (parent, args, ctx, info) => {
     assertOperationPermission(permission, ctx.actor, matrix);
+    // The executor always passes the field's info (a unit test calling a resolver by hand may not).
+    const field = info?.parentType.getFields()[info.fieldName];
+    if (field) assertArgumentsAccepted(field, args ?? {}, ctx.t);
     return resolve(parent, args, ctx, info);
   };
 }

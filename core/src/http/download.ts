@@ -12,11 +12,28 @@ export interface FileToSend {
 }
 
 /**
- * What a route returns to send a file: the core answers it as an attachment (Koa's ctx.attachment, so a name
- * with accents is encoded as RFC 6266 says), with its content type, streamed.
+ * What a route returns to send a file: the core answers it as an attachment (`contentDisposition` below), with its
+ * content type, streamed.
  */
 export class FileDownload {
   constructor(readonly file: FileToSend) {}
 }
 
 export const download = (file: FileToSend): FileDownload => new FileDownload(file);
+
+/**
+ * The Content-Disposition of every file the app sends (RFC 6266): `filename="…"` in plain ASCII for every client
+ * (accents dropped, anything else `_`), and when that is not the name itself, `filename*=UTF-8''…` with the name
+ * percent-encoded as UTF-8 (RFC 8187), which browsers take first. Never a raw byte outside ASCII in the header (a
+ * Latin-1 `É` was sent as one byte, which no client reads as UTF-8).
+ */
+export function contentDisposition(filename: string, type: 'attachment' | 'inline' = 'attachment'): string {
+  // Half of a surrogate pair alone has no UTF-8: it becomes U+FFFD.
+  const name = filename.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  // '%' too: some clients decode percent signs in the plain parameter.
+  const ascii = name.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^\x20-\x7E]|["\\%]/gu, '_');
+  const plain = `${type}; filename="${ascii}"`;
+  if (ascii === name) return plain;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${plain}; filename*=UTF-8''${encoded}`;
+}

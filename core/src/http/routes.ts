@@ -2,10 +2,10 @@ import Router, { type RouterContext } from '@koa/router';
 import { NotLoggedInError, ValidationError, type Violation } from '../errors.js';
 import type { PermissionMatrix } from '../auth/permissions.js';
 import type { CoreDeps, RouteDefinition } from '../modules/contract.js';
-import { isUuid, validate } from '../validation/index.js';
+import { forbiddenTextPaths, hasForbiddenCharacter, isUuid, validate } from '../validation/index.js';
 import type { RequestState } from './state.js';
 import { assertJsonBody } from './guards.js';
-import { FileDownload } from './download.js';
+import { contentDisposition, FileDownload } from './download.js';
 import { discardUpload, readUpload } from './upload.js';
 import type { UploadedFile } from '../storage/file-store.js';
 
@@ -76,6 +76,10 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
       if (badIds.length) {
         throw new ValidationError(badIds.map((param) => ({ path: param, message: state.t('errors.invalidId', { value: koa.params[param] }) })));
       }
+      // The path's and the query string's texts, as a body's: no control character (NUL…) reaches a handler.
+      const badTexts = [...Object.entries(koa.params), ...Object.entries(koa.query)]
+        .filter(([, value]) => [value].flat().some((text) => typeof text === 'string' && hasForbiddenCharacter(text)));
+      if (badTexts.length) throw new ValidationError(badTexts.map(([name]) => ({ path: name, message: state.t('validation.forbiddenCharacter') })));
       let rawBody: unknown;
       let file: UploadedFile | null = null;
       let fileViolations: Violation[] = [];
@@ -97,7 +101,7 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
             if (error instanceof ValidationError && fileViolations.length) throw new ValidationError([...error.violations, ...fileViolations], error.details);
             throw error;
           })
-          : rawBody;
+          : textChecked(rawBody, state);
         if (fileViolations.length) throw new ValidationError(fileViolations);
         result = await route.handler({
           body,
@@ -115,7 +119,7 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
         await discardUpload(file);
       }
       if (result instanceof FileDownload) {
-        koa.attachment(result.file.filename);
+        koa.set('Content-Disposition', contentDisposition(result.file.filename));
         koa.type = result.file.contentType;
         koa.body = result.file.stream;
         if (result.file.size !== undefined) koa.length = result.file.size;
@@ -128,4 +132,11 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
     mounted.push({ name, method: route.method, path, permission: route.permission, definition: route });
   }
   return mounted;
+}
+
+/** A body its route checks itself (no schema): its texts are checked here all the same, 422 on each one. */
+function textChecked(body: unknown, state: RequestState): unknown {
+  const paths = forbiddenTextPaths(body);
+  if (paths.length) throw new ValidationError(paths.slice(0, 100).map((path) => ({ path, message: state.t('validation.forbiddenCharacter') })));
+  return body;
 }

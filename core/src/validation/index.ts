@@ -112,6 +112,48 @@ function dedupe(violations: Violation[]): Violation[] {
   });
 }
 
+/**
+ * What no text of the app may hold, wherever it comes from (JSON, a form field, a query string, a GraphQL argument):
+ * the C0 control characters but tab, LF and CR (PostgreSQL refuses NUL in text and in JSON; the others are invisible
+ * and break exports, mail headers and file names), the left-to-right and right-to-left overrides U+202D and U+202E
+ * (they show what follows reversed, `‮fdp.exe` reads `exe.pdf`, and nothing a person types needs them; embeddings
+ * and isolates, which pasted right-to-left text may hold, stay), and half of a surrogate pair alone (not Unicode:
+ * the database would get U+FFFD instead).
+ */
+// eslint-disable-next-line no-control-regex
+const forbiddenCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202D\u202E]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds a character the app refuses (forbiddenCharacter above). */
+export function hasForbiddenCharacter(text: string): boolean {
+  return forbiddenCharacter.test(text);
+}
+
+/** The message of a text with a forbidden character. */
+export const forbiddenCharacterMessage: MessageKey = { key: 'validation.forbiddenCharacter' };
+
+/**
+ * The paths of the texts with a forbidden character anywhere in a JSON value (strings, and object keys, reported on
+ * their object): for what no schema describes, a free-form field or a body its route leaves to the service. Walked
+ * without recursion, whatever its depth.
+ */
+export function forbiddenTextPaths(value: unknown, path = ''): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length) {
+    const [node, at] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (forbiddenCharacter.test(node)) found.push(at);
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i -= 1) stack.push([node[i], `${at}[${i}]`]);
+    } else if (node && typeof node === 'object' && !(node instanceof Date)) {
+      const entries = Object.entries(node as Record<string, unknown>);
+      if (entries.some(([key]) => forbiddenCharacter.test(key))) found.push(at);
+      for (let i = entries.length - 1; i >= 0; i -= 1) stack.push([entries[i]![1], at ? `${at}.${entries[i]![0]}` : entries[i]![0]]);
+    }
+  }
+  return found;
+}
+
 /** Past this many values of a wrong type, only those are reported (the first of them). */
 const maxWrongTypesChecked = 100;
 
@@ -165,6 +207,17 @@ export function withoutWrongTypes(schema: unknown, value: unknown, path: string,
   if (check && !readsText && !check[0](value)) {
     problems.push({ path, message: wrongTypeMessage(described, path, check[1]) });
     return undefined;
+  }
+  // A text with a forbidden character is refused like a value of a wrong type: reported on its field, left out.
+  if (typeof value === 'string') {
+    if (!forbiddenCharacter.test(value)) return value;
+    problems.push({ path, message: forbiddenCharacterMessage });
+    return undefined;
+  }
+  // A value whose shape no schema describes (mixed, an object without fields): its texts are checked all the same.
+  if (!check || (described.type === 'object' && !Object.keys(described.fields ?? {}).length)) {
+    for (const at of forbiddenTextPaths(value, path)) problems.push({ path: at, message: forbiddenCharacterMessage });
+    return value;
   }
   if (described.type === 'object' && described.fields) {
     const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };

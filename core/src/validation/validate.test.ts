@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/index.js';
 import { ValidationError } from '../errors.js';
-import { isUuid, listMax, validate, yup } from './index.js';
+import { forbiddenTextPaths, hasForbiddenCharacter, isUuid, listMax, validate, yup } from './index.js';
 
 describe('validate', () => {
   const schema = yup.object({ email: yup.string().required().email(), age: yup.number().min(18) });
@@ -81,5 +81,28 @@ describe('validate', () => {
     await expect(validate(lists, { days: [1, 2, 3, 4, 5, 6, 7, 1] }, i18n.getFixedT('en'))).rejects.toMatchObject({
       violations: [{ path: 'days', message: 'This collection should contain 7 elements or less.' }],
     });
+  });
+
+  it('refuses NUL, other C0 controls, lone surrogates and direction overrides in every text, free-form ones included', async () => {
+    const en = (await createI18n({})).getFixedT('en');
+    const message = 'This value contains a character that is not allowed.';
+    const form = yup.object({ name: yup.string().required(), tags: yup.array(yup.string()), data: yup.mixed(), extra: yup.object(), count: yup.number() });
+    const error = (await validate(form, { name: 'a\u0000', tags: ['ok', '\ud800'], data: { blocks: [{ text: 'x\u001b' }], 'k\u0000': 1 }, extra: { note: '\u202e' }, count: 'x\u0000' }, en)
+      .catch((e: unknown) => e)) as ValidationError;
+    // A key with one is reported on its object.
+    expect(error.violations).toEqual([
+      { path: 'name', message }, { path: 'tags[1]', message }, { path: 'data', message }, { path: 'data.blocks[0].text', message },
+      { path: 'extra.note', message }, { path: 'count', message: 'This value should be a number.' },
+    ]);
+    // Tab, LF, CR, whole surrogate pairs (emoji), embeddings and isolates are text.
+    await expect(validate(form, { name: 'a\tb\r\nc 😀 \u202bאב\u202c \u2067x\u2069' }, en)).resolves.toMatchObject({ name: 'a\tb\r\nc 😀 \u202bאב\u202c \u2067x\u2069' });
+    for (const bad of ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u000e', '\u001f', '\ud83d', '\ude00', '\ude00\ud83d', '\u202d', '\u202e']) expect(hasForbiddenCharacter(`a${bad}b`)).toBe(true);
+    for (const fine of ['\t', '\n', '\r', '\u007f', '\u00a0', '\ud83d\ude00', '\u202a', '\u202c', '\u2066']) expect(hasForbiddenCharacter(`a${fine}b`)).toBe(false);
+  });
+
+  it('walks free-form values of any depth without recursion', () => {
+    let deep: unknown = 'end\u0000';
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    expect(forbiddenTextPaths(deep)).toHaveLength(1);
   });
 });

@@ -33,6 +33,8 @@ describe('attendance sheets export (SPEC §7)', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/zip');
     expect(attachmentName(answer.headers.get('content-disposition'))).toMatch(/^Émargements_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.zip$/);
+    // RFC 6266: the name in UTF-8 (filename*) after an ASCII fallback, not the É as a raw Latin-1 byte.
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="Emargements_[\d_-]+\.zip"; filename\*=UTF-8''%C3%89margements_[\d_-]+\.zip$/);
 
     const entries = await unzip(answer.body);
     const pdfs = [...entries.keys()].filter((name) => name.endsWith('.pdf'));

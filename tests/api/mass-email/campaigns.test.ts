@@ -200,4 +200,42 @@ describe('mass e-mail', () => {
     expect((await parisStaff.get(`${base}/campaigns/${lyonCampaign.json.campaign.id}`)).status).toBe(404);
     await finished(lyonStaff, lyonCampaign.json.campaign.id);
   }, 90_000);
+
+  it('a written message is sanitised as news pages are: no script, handler or javascript: address in what is previewed, stored and sent', async () => {
+    const people = await addPeople(app.core.db.knex, 2, 'Paris');
+    const manager = await as('pedagogy');
+    const recipients = { actors: people.map((p) => p.id) };
+    const html = [
+      '<p onclick="alert(1)" style="color:#c00">Bonjour <b>{{firstName}}</b></p><script>alert(document.cookie)</script>',
+      '<img src="https://example.org/logo.png" alt="Logo" onerror="alert(2)"><img src="javascript:alert(3)"><iframe src="https://evil.example"></iframe>',
+      '<a href="javascript:alert(4)">piège</a> <a href="https://example.org/inscription">Inscription</a><form action="https://evil.example"><input name="password"></form>',
+      '<table role="presentation" width="100%"><tr><td valign="top">Case</td></tr></table><style>body{display:none}</style>',
+    ].join('');
+    const safe = (text: string) => {
+      for (const bad of ['<script', 'alert(', 'onclick', 'onerror', 'javascript:', '<iframe', '<form', '<input', '<style', 'display:none']) expect(text).not.toContain(bad);
+      expect(text).toContain('<p style="color:#c00">Bonjour <b>');
+      expect(text).toContain('<img src="https://example.org/logo.png" alt="Logo" />');
+      expect(text).toContain('<a href="https://example.org/inscription">Inscription</a>');
+      expect(text).toContain('<table role="presentation" width="100%"><tr><td valign="top">Case</td></tr></table>');
+    };
+    const preview = await manager.post(`${base}/preview`, { subject: 'Sécurité', html, recipients });
+    expect(preview.status).toBe(200);
+    safe(preview.json.sample.html);
+    expect(preview.json.sample.html).toContain(`Bonjour <b>${preview.json.sample.recipient.firstName}</b>`);
+    expect(preview.json.sample.text).not.toContain('alert');
+
+    const created = await manager.post(`${base}/campaigns`, { subject: 'Sécurité', html, recipients, requestId: crypto.randomUUID() });
+    expect(created.status).toBe(200);
+    const campaign = await finished(manager, created.json.campaign.id);
+    expect(campaign).toMatchObject({ status: 'completed', sent: 2 });
+    safe(campaign.html);
+    const sent = sink.of(campaign.id);
+    expect(sent).toHaveLength(2);
+    // The HTML part as the recipient's client reads it (quoted-printable undone).
+    for (const mail of sent) safe(mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+
+    // A message that is nothing but a script is no message.
+    const nothing = await manager.post(`${base}/preview`, { subject: 'Rien', html: '<script>alert(1)</script>', recipients });
+    expect([nothing.status, nothing.json]).toEqual([422, { errors: [{ path: 'html', message: 'Le message est obligatoire.' }] }]);
+  }, 90_000);
 });

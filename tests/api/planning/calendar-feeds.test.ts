@@ -244,7 +244,7 @@ describe('the public feed URL', () => {
   it('answers 404 with the usual error body, never a 500, for garbage tokens', async () => {
     const garbage = [
       crypto.randomBytes(32).toString('base64url'), // well formed, unknown
-      'abc', 'x'.repeat(500), '%00', "'%20OR%201=1--", '..%2F..%2Fetc%2Fpasswd', 'a.b', encodeURIComponent('é'.repeat(43)),
+      'abc', 'x'.repeat(500), "'%20OR%201=1--", '..%2F..%2Fetc%2Fpasswd', 'a.b', encodeURIComponent('é'.repeat(43)),
     ];
     for (const token of garbage) {
       const response = await fetch(`${app.baseUrl}/api/calendar-feeds/${token}.ics`);
@@ -253,5 +253,8 @@ describe('the public feed URL', () => {
       expect(body.errors[0].path, token).toBe('');
       expect(body.errors[0].message, token).toBeTruthy();
     }
+    // A control character in the path is refused like one in a body (the core's type pass): 422 on the segment.
+    const nul = await fetch(`${app.baseUrl}/api/calendar-feeds/%00.ics`, { headers: { 'accept-language': 'en' } });
+    expect([nul.status, await nul.json()]).toEqual([422, { errors: [{ path: 'token', message: 'This value contains a character that is not allowed.' }] }]);
   });
 });

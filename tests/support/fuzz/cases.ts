@@ -7,7 +7,7 @@ import { deepJson } from './values.js';
 export const fuzzKinds = [
   'wrong-type', 'missing-field', 'extra-fields', 'non-uuid', 'huge-string', 'huge-array', 'deep-nesting', 'unknown-enum',
   'bad-date', 'read-only', 'content-type', 'big-body', 'invalid-utf8', 'file-name', 'malformed-json', 'query-junk',
-  'wrong-shape', 'deep-selection', 'graphql-document',
+  'wrong-shape', 'deep-selection', 'graphql-document', 'control-chars',
 ] as const;
 export type FuzzKind = (typeof fuzzKinds)[number];
 

@@ -6,7 +6,7 @@ import { clientHeaders, jsonBytes, keptBodyBytes, languages, multipartBody, shor
 import type { FuzzRequest } from './http.js';
 import { Random } from './random.js';
 import { cloneJson, looksLikeDate, looksLikeTime, pathText, setAt, type Path } from './schema.js';
-import { badDates, badTimes, deeplyNested, deepNestingLevels, hugeArrayLength, hugeString, invalidUtf8, malformedJson, nonUuids } from './values.js';
+import { badDates, badTimes, deeplyNested, deepNestingLevels, forbiddenTexts, hugeArrayLength, hugeString, invalidUtf8, malformedJson, nonUuids, nulTexts } from './values.js';
 
 // The cases of every GraphQL Query and Mutation field, from its arguments' input types: variables of wrong
 // types, missing and unknown input fields, non-UUID ids, huge lists and strings, unknown enum values, deep
@@ -188,7 +188,8 @@ export function graphqlCases(operation: SurfaceOperation, options: GraphqlFuzzOp
     return { method: 'POST', path, headers, body: jsonBytes({ query: d.document, variables: d.variables }, d.hole), chunked: d.noLength };
   };
 
-  const add = (kind: FuzzKind, build: Build, opts: { anonymous?: boolean } = {}) => {
+  /** `refusedByCore`: a text argument holds a forbidden character, which the core refuses before any resolver: no anchor. */
+  const add = (kind: FuzzKind, build: Build, opts: { anonymous?: boolean; refusedByCore?: boolean } = {}) => {
     const seed = rnd.int(2 ** 32);
     const actor = opts.anonymous ? null : options.actorFor(operation, rnd);
     const draftFor = (anchored: boolean) => {
@@ -198,7 +199,7 @@ export function graphqlCases(operation: SurfaceOperation, options: GraphqlFuzzOp
       return d;
     };
     let anchored = false;
-    if (operation.type === 'Mutation') {
+    if (operation.type === 'Mutation' && !opts.refusedByCore) {
       const first = draftFor(false);
       if (wouldRun(schema, first) && !holdsBadId(slots, first.variables)) {
         anchored = true;
@@ -348,8 +349,41 @@ export function graphqlCases(operation: SurfaceOperation, options: GraphqlFuzzOp
       d.input.push('anonymous');
     }, { anonymous: true });
   }
+  // Texts no argument may hold (NUL, other controls, lone surrogates, direction overrides), in a variable or, escaped,
+  // in the document itself; and a list one item over the core's 1,000.
+  const textSlots = scalarSlots.filter((s) => ['String', 'ID'].includes(getNamedType(s.type).name));
+  if (textSlots.length) {
+    add('control-chars', (r, d) => {
+      for (const [i, slot] of r.sample(textSlots, 2).entries()) {
+        const text = r.pick(i === 0 ? nulTexts : forbiddenTexts);
+        setSlot(d, slot, text, shortText(JSON.stringify(text), 30));
+      }
+    }, { refusedByCore: true });
+    const topText = textSlots.filter((s) => s.path.length === 1);
+    if (topText.length) {
+      add('control-chars', (r, d) => {
+        const slot = r.pick(topText);
+        const literal = JSON.stringify(r.pick(nulTexts.filter((text) => !/[\ud800-\udfff]/.test(text))));
+        const others = args.filter((a) => a.name !== slot.name);
+        const definitionsLeft = others.length ? `(${others.map((a) => `$${a.name}: ${String(a.type)}`).join(', ')})` : '';
+        const fieldArgs = args.map((a) => (a.name === slot.name ? `${a.name}: ${literal}` : `${a.name}: $${a.name}`)).join(', ');
+        d.document = `${keyword} Fuzz${definitionsLeft} { ${operation.field}(${fieldArgs}) ${selectionOf(operation)} }`;
+        delete d.variables[slot.name];
+        d.input.push(`${slot.name}: ${shortText(literal, 30)} in the document`);
+      }, { refusedByCore: true });
+    }
+  }
+  if (listSlots.length) {
+    add('huge-array', (r, d) => {
+      const slot = r.pick(listSlots);
+      const inner = innerOf(slot.type);
+      const item = baseInput(isListType(inner) ? inner.ofType : inner, slot.name, r);
+      setSlot(d, slot, Array.from({ length: 1001 }, () => cloneJson(item)), '<1,001 items>');
+    });
+  }
   return cases;
 }
+
 
 /** GraphQL bodies at the transport: over 5 MB, and of unknown length. */
 export function graphqlBigBodies(actor: string): FuzzCase[] {

@@ -6,8 +6,8 @@ import type { FuzzRequest } from './http.js';
 import { Random } from './random.js';
 import { baseValue, describeSchema, fieldsOf, looksLikeDate, looksLikeId, looksLikeTime, pathText, setAt, type Described, type SchemaField } from './schema.js';
 import {
-  badDates, badTimes, deeplyNested, deepNestingLevels, executableBytes, hostileFileNames, hugeArrayLength, hugeString, invalidUtf8, invalidUtf8Encoded,
-  malformedJson, nonUuids, pngHeader, wrongTypeFor,
+  badDates, badTimes, deeplyNested, deepNestingLevels, executableBytes, forbiddenTexts, hostileFileNames, hugeArrayLength, hugeString, invalidUtf8,
+  invalidUtf8Encoded, malformedJson, nonUuids, nulTexts, pngHeader, wrongTypeFor,
 } from './values.js';
 
 // The cases of every mounted route, from its declaration: the body schema's fields (wrong types, missing and
@@ -86,6 +86,8 @@ function baseParam(route: SurfaceRoute, name: string, r: Random): string {
 }
 
 const enc = (value: string) => encodeURIComponent(value);
+/** The forbidden texts a URL can carry (a lone surrogate has no UTF-8 to percent-encode). */
+const urlForbiddenTexts = forbiddenTexts.filter((text) => !/[\ud800-\udfff]/.test(text));
 
 /**
  * What a route's own schema makes of a body, as the server's validate does: a value of a wrong JSON type is
@@ -170,8 +172,12 @@ export async function routeCases(target: Target, options: RouteFuzzOptions): Pro
   };
 
   /** Kinds whose value alone is refused by the schema's own rules (yup decides, here as on the server). */
-  const refusedByRules = new Set<FuzzKind>(['missing-field', 'unknown-enum', 'bad-date', 'non-uuid']);
-  const add = async (kind: FuzzKind, build: Build, opts: { anonymous?: boolean } = {}) => {
+  const refusedByRules = new Set<FuzzKind>(['missing-field', 'unknown-enum', 'bad-date', 'non-uuid', 'control-chars']);
+  /**
+   * `refusedByCore`: the case holds what the core's type pass refuses in any field the schema describes (a forbidden
+   * character), so it goes without the anchor: a core that took it would let the handler write it, and the run says so.
+   */
+  const add = async (kind: FuzzKind, build: Build, opts: { anonymous?: boolean; refusedByCore?: boolean } = {}) => {
     const seed = rnd.int(2 ** 32);
     const actor = opts.anonymous || noInput ? null : options.actorFor(route, rnd);
     const draftFor = (anchored: boolean) => {
@@ -187,7 +193,7 @@ export async function routeCases(target: Target, options: RouteFuzzOptions): Pro
     let anchored = false;
     let draft = draftFor(false);
     if (!reads && !draft.refused && noInput && actor !== null) return;
-    if (checkable(draft) && (await schemaAccepts(target, draft.json?.value, refusedByRules.has(kind)))) {
+    if (!opts.refusedByCore && checkable(draft) && (await schemaAccepts(target, draft.json?.value, refusedByRules.has(kind)))) {
       anchored = true;
       draft = draftFor(true);
       if (checkable(draft) && (await schemaAccepts(target, draft.json?.value, true))) return;
@@ -213,6 +219,35 @@ export async function routeCases(target: Target, options: RouteFuzzOptions): Pro
     d.input.push(`${pathText(field.path)} ← ${label}`);
   };
   const fieldOrExtra = (r: Random, list: SchemaField[]) => (list.length ? r.pick(list) : { path: ['fuzzUnknown'], name: 'fuzzUnknown' } as SchemaField);
+  /** A forbidden text in the query string (names the handler reads) or in a path segment that is not an id. */
+  const controlInUrl: Build = (r, d) => {
+    const text = r.pick(urlForbiddenTexts);
+    if (otherParams.length && r.chance(0.5)) {
+      const param = r.pick(otherParams);
+      d.params[param] = enc(text);
+      d.input.push(`:${param}=${shortText(JSON.stringify(text), 30)}`);
+    } else {
+      const name = r.pick(target.queryNames);
+      d.query.push(`${enc(name)}=${enc(text)}`);
+      d.input.push(`?${name}=${shortText(JSON.stringify(text), 30)}`);
+    }
+  };
+  /**
+   * Forbidden texts in the body: in string fields of the schema (one with NUL), or in the fields services read when it
+   * has none. A schema without string fields gets an unknown field, stripped: that case keeps its anchor.
+   */
+  const controlInBody: Build = (r, d) => {
+    if (target.schema) {
+      for (const [i, field] of r.sample(stringFields.length ? stringFields : [fieldOrExtra(r, [])], 2).entries()) {
+        const text = r.pick(i === 0 ? nulTexts : forbiddenTexts);
+        setField(d, field, text, shortText(JSON.stringify(text), 30));
+      }
+      return;
+    }
+    const names = ['name', 'label', 'title', 'firstName', 'lastName', 'comment', 'search', 'description'];
+    d.json = { value: Object.fromEntries(r.sample(names, 3).map((n, i) => [n, r.pick(i === 0 ? nulTexts : forbiddenTexts)])) };
+    d.input.push(shortText(JSON.stringify(d.json.value), 90));
+  };
 
   // Path params: every UUID param gets non-UUIDs; the others impossible values; all get invalid UTF-8.
   for (const [index, param] of uuidParams.entries()) {
@@ -294,7 +329,10 @@ export async function routeCases(target: Target, options: RouteFuzzOptions): Pro
       d.input.push('anonymous, junk');
     }, { anonymous: true });
   }
-  if (reads) return cases;
+  if (reads) {
+    await add('control-chars', controlInUrl);
+    return cases;
+  }
 
   if (upload) {
     await uploadCases(target, add);
@@ -373,6 +411,8 @@ export async function routeCases(target: Target, options: RouteFuzzOptions): Pro
       d.json = { value: { name: `a${utf8Hole}b`, label: utf8Hole, lastName: 42 }, hole: r.pick(invalidUtf8) };
       d.input.push('name, label ← <invalid UTF-8>');
     });
+    await add('control-chars', controlInBody);
+    if (otherParams.length) await add('control-chars', controlInUrl);
     return cases;
   }
 
@@ -430,6 +470,8 @@ export async function routeCases(target: Target, options: RouteFuzzOptions): Pro
   } else {
     await add('wrong-type', (r, d) => setField(d, fieldOrExtra(r, typedFields), [null, {}]), { anonymous: false });
   }
+  for (let i = 0; i < 2; i += 1) await add('control-chars', controlInBody, { refusedByCore: stringFields.length > 0 });
+  if (otherParams.length) await add('control-chars', controlInUrl);
   return cases;
 }
 
@@ -509,6 +551,12 @@ async function uploadCases(target: Target, add: (kind: FuzzKind, build: Build) =
     d.raw = { bytes: body.subarray(0, Math.max(10, body.length - 40)), contentType: 'multipart/form-data; boundary=fuzzcut' };
     d.refused = true;
     d.input.push('multipart cut short');
+  });
+  await add('control-chars', (r, d) => {
+    const text = r.pick(urlForbiddenTexts);
+    const parts = fieldParts(r);
+    multipart(d, [...(parts.length ? parts.map((p, i) => (i === 0 ? { ...p, value: text } : p)) : [{ name: 'name', value: text }]), badFile(r)]);
+    d.input.push(`a field ← ${shortText(JSON.stringify(text), 30)}`);
   });
 }
 

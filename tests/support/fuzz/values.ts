@@ -9,6 +9,18 @@ export const nonUuids: readonly string[] = [
   '../../etc/passwd', '..\\..\\boot.ini', '%00', '\u0000', 'é'.repeat(40), '😀', 'a'.repeat(2_000), '$where', '__proto__',
 ];
 
+/** Texts with NUL, which PostgreSQL refuses in text and JSON (a 500 wherever one reached a statement): 3 characters at least. */
+export const nulTexts: readonly string[] = ['Rentrée\u0000', 'a\u0000b\u0000c', 'Du\u0000pont', '\u0000\u0000\u0000', '\u202eNUL\u0000 \ud800'];
+
+/**
+ * Texts no string may hold (the core refuses them in any body, query string, path or GraphQL argument): NUL, the other
+ * C0 controls but tab, LF and CR, halves of a surrogate pair alone, and the direction overrides that show a name reversed.
+ */
+export const forbiddenTexts: readonly string[] = [
+  ...nulTexts, '\u0000', '\u0001', 'bell\u0007', 'back\u0008space', 'v\u000btab', 'form\u000cfeed', '\u001b[2J\u001b[H', 'unit\u001f',
+  '\ud800', 'x\udc00y', 'cut \ud83d', '\udfff\ud800', '\u202efdp.exe', 'abc\u202d',
+];
+
 /** Dates and times that cannot be, or lie outside what any calendar of the school holds. */
 export const badDates: readonly string[] = [
   '2026-02-30', '99999-01-01', '0000-00-00', '2026-13-01', '2026-00-10', '2025-02-29', '-000001-01-01', '275760-09-14',

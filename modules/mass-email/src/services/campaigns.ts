@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AccessDeniedError, NotFoundError, ValidationError, type Actor, type CoreDeps, type Knex, type Operation, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
+import { AccessDeniedError, NotFoundError, sanitizeHtml, ValidationError, type Actor, type CoreDeps, type HtmlPolicy, type Knex, type Operation, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
 import { massEmailWorkflow, pauseSignalName, resumeSignalName, type MassEmailRun } from '@alterna/workflows/mass-email/contract';
 import { CampaignModel } from '../models/index.js';
 import { perm } from '../permissions.js';
@@ -31,6 +31,30 @@ export function messageIdDomain(mailFrom: string): string {
   const domain = address.split('@')[1]?.trim().replace(/[^A-Za-z0-9.-]/g, '');
   return domain || 'alterna.localhost';
 }
+
+/**
+ * What a message written in the form may hold, cleaned by the core's sanitiser as news pages are: the elements and
+ * attributes of e-mail layouts (tables, inline styles, images on the web), no script, no event handler, no form, no
+ * frame, addresses only http(s) and mailto. What is previewed, stored and sent is the cleaned HTML.
+ */
+const mailHtmlPolicy: HtmlPolicy = {
+  tags: [
+    'p', 'div', 'span', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'b', 'strong', 'i', 'em', 'u', 's',
+    'small', 'sub', 'sup', 'mark', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'center', 'font',
+  ],
+  attributes: {
+    '*': ['style', 'class', 'align', 'dir', 'title'],
+    a: ['href', 'target', 'name'],
+    img: ['src', 'alt', 'width', 'height'],
+    table: ['width', 'border', 'cellpadding', 'cellspacing', 'bgcolor', 'role'],
+    td: ['width', 'height', 'colspan', 'rowspan', 'valign', 'bgcolor'],
+    th: ['width', 'height', 'colspan', 'rowspan', 'valign', 'bgcolor'],
+    font: ['color', 'face', 'size'],
+  },
+  // A recipient's mail client loads an image from its full web address, never from a path.
+  imageSchemes: ['http', 'https'],
+  image: (src) => /^https?:\/\//i.test(src),
+};
 
 interface SummaryRow {
   id: string; subject: string; status: CampaignSummary['status']; total: number; sent: number; failed: number; pending: number;
@@ -101,7 +125,10 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
       });
       return { subject: input.subject.trim() || rendered.subject, html: rendered.html, text: rendered.text || textOfHtml(rendered.html) };
     }
-    return { subject: input.subject.trim(), html: input.html, text: textOfHtml(input.html) };
+    const html = sanitizeHtml(input.html, mailHtmlPolicy);
+    // Nothing left once cleaned (a script alone): no message to send.
+    if (!html.trim()) throw new ValidationError([{ path: 'html', message: t('mass-email.validation.bodyRequired') }]);
+    return { subject: input.subject.trim(), html, text: textOfHtml(html) };
   }
 
   const summaries = (db: Knex) =>

@@ -1,34 +1,26 @@
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml, type HtmlPolicy } from '@alterna/core';
 import { isWebAddress, newsBlockTypes, newsImageId, newsImagePath, type NewsBlockType } from '../validation/rules.js';
 
 // Editor.js does not sanitise: every block's HTML fragment is cleaned here when a news item is saved, and the HTML
 // made from the blocks is cleaned again when it is rendered, so neither a crafted request nor a stored row from an
-// older rule can reach a reader's page with a script.
+// older rule can reach a reader's page with a script. The cleaning is the core's sanitiser (mass e-mail uses it too).
 
 const maxText = 20_000;
 const maxListDepth = 5;
 
 /** Inline formatting Editor.js's tools produce (bold, italic, inline code, marker, links, line breaks). */
-const inlinePolicy: sanitizeHtml.IOptions = {
-  allowedTags: ['b', 'strong', 'i', 'em', 'u', 's', 'mark', 'code', 'a', 'br'],
-  allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
+const inlinePolicy: HtmlPolicy = {
+  tags: ['b', 'strong', 'i', 'em', 'u', 's', 'mark', 'code', 'a', 'br'],
+  attributes: { a: ['href'] },
 };
 
 /** What a rendered page may hold: the blocks' elements, our own images only, links opened apart from our page. */
-const renderPolicy: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'figure', 'figcaption', 'img', 'a', 'b', 'strong', 'i', 'em', 'u', 's', 'mark', 'code', 'br', 'span'],
-  allowedAttributes: { a: ['href', 'rel', 'target', 'class'], img: ['src', 'alt'], span: ['class'], li: ['class'], figure: ['class'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: [] },
-  allowProtocolRelative: false,
+const renderPolicy: HtmlPolicy = {
+  tags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'figure', 'figcaption', 'img', 'a', 'b', 'strong', 'i', 'em', 'u', 's', 'mark', 'code', 'br', 'span'],
+  attributes: { a: ['href', 'rel', 'target', 'class'], img: ['src', 'alt'], span: ['class'], li: ['class'], figure: ['class'] },
   // An image is one of ours (a path of this site) or nothing.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !newsImageId(frame.attribs.src ?? ''),
-  transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' } }),
-  },
+  image: (src) => !!newsImageId(src),
+  linksApart: true,
 };
 
 /** A block's inline HTML, cleaned. */
@@ -37,7 +29,7 @@ export const cleanInline = (value: unknown): string => sanitizeHtml(typeof value
 const unescapeText = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 /** Text without any markup (captions' alt text, link previews), as characters: escaped when rendered. */
 export const plainText = (value: unknown, max = 1000): string =>
-  unescapeText(sanitizeHtml(typeof value === 'string' ? value : '', { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim().slice(0, max);
+  unescapeText(sanitizeHtml(typeof value === 'string' ? value : '', { tags: [] })).replace(/\s+/g, ' ').trim().slice(0, max);
 /** Rendered HTML, cleaned with the page policy. */
 export const sanitizeRendered = (html: string): string => sanitizeHtml(html, renderPolicy);
 
