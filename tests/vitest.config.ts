@@ -1,13 +1,25 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fixRunClock } from './support/clock.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 fixRunClock();
 
-// Three projects: unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal,
-// prepared once by the global setup (a fresh database, an in-memory Temporal dev server).
+// API files that run alone, after the others: the worker kills aim at a batch under way and wait out Temporal's
+// timeouts, and the fuzzer's 10,000 requests take a core on their own.
+const apiAlone = [
+  'tests/api/durability.test.ts',
+  'tests/api/booklets/validation-durability.test.ts',
+  'tests/api/mass-email/durability.test.ts',
+  'tests/api/planning/bulk-reliability.test.ts',
+  'tests/api/fuzzing.test.ts',
+];
+
+// Unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal, prepared once per project by the
+// global setup (a fresh database, an in-memory Temporal dev server). Order: unit, then the API files two at a time
+// (each works on its own copy of the database and its own task queue, tests/support/app.ts), then one at a time the
+// API files that run alone and the e2e files (`npm test -- api` runs both API projects).
 export default defineConfig({
   test: {
     root,
@@ -27,6 +39,19 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...apiAlone],
+          globalSetup: ['tests/support/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-serial',
+          include: apiAlone,
           globalSetup: ['tests/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
