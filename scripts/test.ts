@@ -1,63 +1,156 @@
-// `npm test`: typecheck, lint, build the web client, then every vitest project (unit, API against
-// PostgreSQL and Temporal, e2e in Chromium). Ends with one line `N passed, N failed` (checks + tests).
+// `npm test`: prepares what the tests need (PostgreSQL, the Temporal CLI, Chromium; scripts/ensure-dependencies.mjs
+// has installed the dependencies before this runs), then typecheck, lint, build the web client, and every vitest
+// project (unit, API against PostgreSQL and Temporal, e2e in Chromium). `npm test -- unit|api|e2e [files]` runs only
+// those parts (and files). Prints the ten slowest files and the total time, and ends with one line
+// `N passed, N failed` (checks + tests), also written to ALTERNA_TEST_SUMMARY when set.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath, postgresHostPort, postgresServer, preparationSteps, testPlan, vitestProjects, type Check, type Command, type MachineFacts, type Step } from './test-preparation.js';
+import { formatDuration, reportCounts, slowestFiles, type VitestReport } from './test-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// The suite's own duration, measured on the machine's clock (the run may be set at another instant, ALTERNA_NOW).
+const started = performance.now();
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
 function step(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
+  const stepStarted = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${formatDuration(performance.now() - stepStarted)}`);
   return ok;
 }
 
-function check(name: string, command: string, args: string[]) {
-  if (step(name, command, args)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(name);
+function finish(): never {
+  if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
+  console.log(`\nTotal: ${formatDuration(performance.now() - started)}`);
+  const summary = `${passed} passed, ${failed} failed`;
+  if (process.env.ALTERNA_TEST_SUMMARY) fs.writeFileSync(process.env.ALTERNA_TEST_SUMMARY, `${summary}\n`);
+  console.log(`\n${summary}`);
+  process.exit(failed ? 1 : 0);
+}
+
+// --- Preparation ---------------------------------------------------------------------------------------------------
+
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true)).once('timeout', () => done(false)).once('error', () => done(false));
+  });
+}
+
+function onPath(name: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, name)));
+}
+
+function postgresClusters(): string[] {
+  const etc = '/etc/postgresql';
+  if (!fs.existsSync(etc)) return [];
+  return fs.readdirSync(etc).flatMap((version) => fs.readdirSync(path.join(etc, version)).map((name) => `${version}/${name}`));
+}
+
+async function machineFacts(): Promise<MachineFacts> {
+  const { host, port } = postgresHostPort(postgresServer(process.env).url);
+  return {
+    env: process.env,
+    isRoot: process.getuid?.() === 0,
+    commands: new Set(['pg_ctlcluster', 'apt-get'].filter(onPath)),
+    postgresAnswers: await answers(host, port),
+    postgresClusters: postgresClusters(),
+    chromiumExists: fs.existsSync(chromiumPath(process.env)),
+  };
+}
+
+function runCommands(what: string, commands: Command[]): boolean {
+  return commands.every(({ command, args, env }) => step(what, command, args, env));
+}
+
+async function waitForPostgres(): Promise<boolean> {
+  const { host, port } = postgresHostPort(postgresServer(process.env).url);
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    if (await answers(host, port)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
+/** Carries a step out; the reason it could not, if any. */
+async function prepare(prepStep: Step): Promise<string | null> {
+  switch (prepStep.action) {
+    case 'ready':
+      console.log(`[test] ${prepStep.what}: ${prepStep.detail}`);
+      return null;
+    case 'fail':
+      return prepStep.message;
+    case 'run': {
+      console.log(`[test] ${prepStep.what}: ${prepStep.detail}`);
+      const commandLine = prepStep.commands.map((c) => [c.command, ...c.args].join(' ')).join(' && ');
+      if (!runCommands(prepStep.what, prepStep.commands)) return `${prepStep.what}: \`${commandLine}\` failed; run it yourself to see why.`;
+      if (prepStep.thenWaitForPostgres && !(await waitForPostgres())) return `${prepStep.what}: started with \`${commandLine}\` but not answering after 30 s.`;
+      return null;
+    }
+    case 'obtain-temporal-cli': {
+      // The way `npm start` obtains it: PATH, else ~/.cache/alterna, else built there with `go install` (minutes, once).
+      const { obtainTemporalCli } = await import('@alterna/core/temporal/dev-server');
+      try {
+        console.log(`[test] ${prepStep.what}: ${await obtainTemporalCli({ log: (message) => console.log(`[temporal] ${message}`) })}`);
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    }
   }
 }
 
-check('typecheck', npm, ['run', 'typecheck']);
-check('lint', npm, ['run', 'lint']);
-check('web build', npm, ['run', 'build:web']);
+const plan = testPlan(process.argv.slice(2));
+console.log(`[test] parts: ${plan.parts.join(', ')}${plan.filters.length ? `; files: ${plan.filters.join(' ')}` : ''}`);
+const facts = await machineFacts();
+for (const prepStep of preparationSteps(plan.parts, facts)) {
+  const problem = await prepare(prepStep);
+  if (problem) {
+    console.error(`\n[test] cannot run the tests: ${problem}`);
+    failed += 1;
+    failures.push(`preparing ${prepStep.what}`);
+    finish();
+  }
+}
+// The server the preparation checked is the one the tests use (tests/support/global-setup.ts).
+const testEnv = { TEST_POSTGRES_URL: postgresServer(process.env).url };
+
+// --- Checks and tests ----------------------------------------------------------------------------------------------
+
+const checkScripts: Record<Check, string> = { typecheck: 'typecheck', lint: 'lint', 'web build': 'build:web' };
+for (const check of plan.checks) {
+  if (step(check, npm, ['run', checkScripts[check]])) passed += 1;
+  else {
+    failed += 1;
+    failures.push(check);
+  }
+}
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-test-')), 'vitest.json');
-const projects = process.argv.slice(2);
-const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...projects.flatMap((p) => ['--project', p])], { VITEST_JSON: report });
+const projects = plan.parts.flatMap(vitestProjects).flatMap((project) => ['--project', project]);
+const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...projects, ...plan.filters], { ...testEnv, VITEST_JSON: report });
 if (fs.existsSync(report)) {
-  const results = JSON.parse(fs.readFileSync(report, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numFailedTestSuites: number;
-    numTotalTests: number;
-    testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
-  };
-  passed += results.numPassedTests;
-  failed += results.numFailedTests;
-  for (const file of results.testResults) {
-    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${path.relative(root, file.name)} > ${test.fullName}`);
-    // A file that failed to load has no assertion results: count it, or it would vanish from the total.
-    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
-      failed += 1;
-      failures.push(`${path.relative(root, file.name)} (did not run)`);
-    }
-  }
-  if (results.numTotalTests === 0) {
-    failed += 1;
-    failures.push('vitest ran no test');
-  }
+  const results = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
+  const counts = reportCounts(results, root);
+  passed += counts.passed;
+  failed += counts.failed;
+  failures.push(...counts.failures);
+  console.log('\nSlowest test files (first test start to last test end):');
+  for (const { file, ms } of slowestFiles(results, root)) console.log(`  ${formatDuration(ms).padStart(12)}  ${file}`);
 } else {
   failed += 1;
   failures.push('vitest (no report)');
@@ -66,9 +159,4 @@ if (!vitestOk && failed === 0) {
   failed += 1;
   failures.push('vitest exited with an error');
 }
-
-if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
-const summary = `${passed} passed, ${failed} failed`;
-if (process.env.ALTERNA_TEST_SUMMARY) fs.writeFileSync(process.env.ALTERNA_TEST_SUMMARY, `${summary}\n`);
-console.log(`\n${summary}`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -1,0 +1,53 @@
+// Reading vitest's JSON report (`npm test` asks for one): the counts for the summary line and the slowest files.
+import path from 'node:path';
+
+export interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
+}
+
+/** Passed and failed tests, and what failed, with file names relative to `root`. */
+export function reportCounts(report: VitestReport, root: string): { passed: number; failed: number; failures: string[] } {
+  let failed = report.numFailedTests;
+  const failures: string[] = [];
+  for (const file of report.testResults) {
+    const name = path.relative(root, file.name);
+    for (const test of file.assertionResults) if (test.status === 'failed') failures.push(`${name} > ${test.fullName}`);
+    // A file that failed to load has no assertion results: count it, or it would vanish from the total.
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) {
+      failed += 1;
+      failures.push(`${name} (did not run)`);
+    }
+  }
+  if (report.numTotalTests === 0) {
+    failed += 1;
+    failures.push('vitest ran no test');
+  }
+  return { passed: report.numPassedTests, failed, failures };
+}
+
+/**
+ * The `count` slowest files, slowest first. A file's time runs from its first test's start to its last test's end
+ * (what the report has): its imports and its beforeAll before the first test are not in it.
+ */
+export function slowestFiles(report: VitestReport, root: string, count = 10): { file: string; ms: number }[] {
+  return report.testResults
+    .map((file) => ({ file: path.relative(root, file.name), ms: file.endTime - file.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+}
+
+/** 754_000 → '12 min 34 s'; under a minute, '41.2 s'. */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
