@@ -51,6 +51,9 @@ describe('lesson states (SPEC §4)', () => {
     expect(keys(lessonStateViolations('active', ['delete'], true))).toEqual([['', 'attendanceStartedDelete']]);
     expect(keys(lessonStateViolations('active', ['move'], true))).toEqual([['startDate', 'attendanceStartedMove']]);
     expect(lessonStateViolations('active', ['edit', 'lock'], true)).toEqual([]);
+    // Issue #24: nor left without a trainer (its sheet would be nobody's); before, it may.
+    expect(keys(lessonStateViolations('active', ['edit', 'unstaff'], true))).toEqual([['teachers', 'attendanceStartedTeachers']]);
+    expect(lessonStateViolations('active', ['edit', 'unstaff'], false)).toEqual([]);
   });
 
   it('a cancellation needs its reason; the comment is optional', () => {

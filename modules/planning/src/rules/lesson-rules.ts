@@ -52,13 +52,15 @@ export interface LessonChange {
   unlock: boolean;
 }
 
-export type LessonAction = 'edit' | 'move' | 'cancel' | 'delete' | 'lock' | 'unlock';
+export type LessonAction = 'edit' | 'move' | 'cancel' | 'delete' | 'lock' | 'unlock' | 'unstaff';
 
 /**
  * SPEC §4 states: a locked lesson cannot be edited, moved, cancelled or deleted until unlocked (unlocking in
  * the same change is allowed); a cancelled lesson cannot be edited, moved, locked or cancelled again (only
  * deleted); once
- * attendance has started, no cancellation, deletion or move.
+ * attendance has started, no cancellation, deletion or move, and no change leaving it without a trainer
+ * (`unstaff`: SPEC §4, "An attendance sheet requires a teacher assigned to the session" — its sheet would be
+ * nobody's).
  */
 export function lessonStateViolations(status: LessonStatus, actions: readonly LessonAction[], attendanceStarted: boolean): RuleViolation[] {
   const violations: RuleViolation[] = [];
@@ -70,6 +72,7 @@ export function lessonStateViolations(status: LessonStatus, actions: readonly Le
     if (actions.includes('cancel')) violations.push(rule('lessonCancellationType', 'attendanceStartedCancel'));
     if (actions.includes('delete')) violations.push(rule('', 'attendanceStartedDelete'));
     if (actions.includes('move')) violations.push(rule('startDate', 'attendanceStartedMove'));
+    if (actions.includes('unstaff')) violations.push(rule('teachers', 'attendanceStartedTeachers'));
   }
   return violations;
 }

@@ -294,8 +294,11 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       if (value.lessonStatus === 'locked' && current.status !== 'locked') actions.push('lock');
       if (value.lessonStatus === 'active' && current.status !== 'active') actions.push(current.status === 'locked' ? 'unlock' : 'edit');
       if (!actions.length) return current;
+      if (changed.teachers && currentTeachers.length && !next.teacherIds.length) actions.push('unstaff');
 
-      const started = actions.includes('cancel') || actions.includes('move') ? (await attendance.started(knex, [current.id])).has(current.id) : false;
+      const started = actions.some((action) => action === 'cancel' || action === 'move' || action === 'unstaff')
+        ? (await attendance.started(knex, [current.id])).has(current.id)
+        : false;
       const stateViolations = [...lessonStateViolations(current.status, actions, started), ...cancellationViolations(value.lessonCancellationType, value.cancelDesc, cancel)];
       if (stateViolations.length) fail(stateViolations, t);
 
