@@ -4,6 +4,7 @@ import { fr, en } from './locales/index.js';
 import { attendance } from './migrations/20261230000100_attendance.js';
 import { justifications } from './migrations/20261230000200_justifications.js';
 import { alerts } from './migrations/20261230000300_alerts.js';
+import { sheetWindow } from './migrations/20261230000400_sheet_window.js';
 import { permissions } from './permissions.js';
 import { attendanceServices, type AttendanceServices } from './services/index.js';
 import { routes } from './routes/index.js';
@@ -20,7 +21,7 @@ export { perm } from './permissions.js';
 export default defineModule<AttendanceServices>({
   name: 'attendance',
   dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'teaching', 'students', 'planning'],
-  migrations: [attendance, justifications, alerts],
+  migrations: [attendance, justifications, alerts, sheetWindow],
   locales: { fr, en },
   permissions,
   services: attendanceServices,

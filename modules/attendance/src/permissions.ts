@@ -11,6 +11,10 @@ export const perm = {
   sheetTake: 'attendance.sheet.take',
   /** Any lesson of the campus, not only one's own (staff replacing a teacher). */
   sheetManage: 'attendance.sheet.manage',
+  /** Changes a sheet after its window (the campus's days after the lesson): managers correcting, recorded in the trail. */
+  sheetCorrect: 'attendance.sheet.correct',
+  /** A campus's sheet window: how early a sheet opens, how many days after the lesson it still changes. */
+  sheetSettings: 'attendance.sheet.settings',
   selfCheckIn: 'attendance.self.check-in',
   /** Absences, lateness, justifications and statistics of the campus (staff, read-only included). */
   absenceRead: 'attendance.absence.read',
@@ -28,6 +32,8 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.sheetReadStaff, kind: 'read', typologies: staffTypologies },
   { id: perm.sheetTake, kind: 'change', typologies: [...managers, ...teachers] },
   { id: perm.sheetManage, kind: 'change', typologies: managers },
+  { id: perm.sheetCorrect, kind: 'change', typologies: managers },
+  { id: perm.sheetSettings, kind: 'change', typologies: managers },
   { id: perm.selfCheckIn, kind: 'change', typologies: ['student'] },
   { id: perm.absenceRead, kind: 'read', typologies: staffTypologies },
   { id: perm.justificationDecide, kind: 'change', typologies: managers },

@@ -13,9 +13,12 @@ export async function withDemoPassword(app: TestApp, actorId: string): Promise<s
 
 /**
  * A lesson of its own happening now on a campus: a new teacher, a planning group of `students` new students
- * (registered in a current training group, subscribed), a school subject. Everyone can log in.
+ * (registered in a current training group, subscribed), a school subject. Everyone can log in. `startAt` (ISO)
+ * puts it at another instant, e.g. next week or days ago (90 minutes long, as always).
  */
-export async function lessonNow(app: TestApp, campus: 'paris' | 'lyon' = 'paris', students = 3, options: { withTeacher?: boolean; startMinutesAgo?: number } = {}) {
+export async function lessonNow(
+  app: TestApp, campus: 'paris' | 'lyon' = 'paris', students = 3, options: { withTeacher?: boolean; startMinutesAgo?: number; startAt?: string } = {},
+) {
   const knex = app.core.db.knex;
   const demo = await planningDemo(app);
   const campusId = demo[campus];
@@ -33,9 +36,11 @@ export async function lessonNow(app: TestApp, campus: 'paris' | 'lyon' = 'paris'
   // Ten minutes ago, but not before midnight in Paris: the lesson belongs to today's pages (the day's lessons) even
   // when a test runs just after midnight.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now());
-  const start = options.startMinutesAgo === undefined
-    ? Math.max(nowMs() - 10 * 60_000, Date.parse(parisTime(today, '00:00')))
-    : nowMs() - options.startMinutesAgo * 60_000;
+  const start = options.startAt !== undefined
+    ? Date.parse(options.startAt)
+    : options.startMinutesAgo === undefined
+      ? Math.max(nowMs() - 10 * 60_000, Date.parse(parisTime(today, '00:00')))
+      : nowMs() - options.startMinutesAgo * 60_000;
   const lessonId = await insertLesson(app, {
     campusId, startAt: new Date(start).toISOString(), endAt: new Date(start + 90 * 60_000).toISOString(),
     teacherIds: options.withTeacher === false ? [] : [teacherId], planningGroupIds: [groupId], schoolSubjectId: subjectId,

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import type { CoreDeps, Knex } from '@alterna/core';
+import { nowMs } from '@alterna/core/clock';
 import type { Campuses } from './actors.js';
 
 // The demo seed has most records on both campuses; these few kinds exist on one campus only (or not at all), so
@@ -7,6 +9,57 @@ import type { Campuses } from './actors.js';
 const one = async (knex: Knex, sql: string, bindings: string[] = []) => (await knex.raw(sql, bindings)).rows[0] as Record<string, any>;
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 const actorId = async (knex: Knex, email: string) => (await one(knex, 'SELECT id FROM actors WHERE email = ?', [email])).id as string;
+
+const minute = 60_000;
+
+/** An open sheet of a lesson the teacher gives now (QR check-in open), with the students of their latest sheet. */
+async function openSheetNow(knex: Knex, email: string): Promise<void> {
+  const teacherId = await actorId(knex, email);
+  const at = nowMs();
+  const current = await one(knex,
+    `SELECT l.id, l.campus_id FROM lessons l JOIN lesson_teachers lt ON lt.lesson_id = l.id
+     WHERE lt.teacher_id = ? AND l.status <> 'cancelled' AND l.school_subject_id IS NOT NULL AND l.start_at <= ? AND l.end_at + interval '15 minutes' >= ?
+     ORDER BY l.start_at DESC LIMIT 1`,
+    [teacherId, new Date(at).toISOString(), new Date(at).toISOString()]);
+  const latest = await one(knex,
+    `SELECT sh.id AS sheet_id, l.campus_id, l.school_subject_id FROM attendance_sheets sh JOIN lessons l ON l.id = sh.lesson_id
+     JOIN lesson_teachers lt ON lt.lesson_id = l.id WHERE lt.teacher_id = ? AND l.school_subject_id IS NOT NULL ORDER BY sh.opened_at DESC LIMIT 1`,
+    [teacherId]);
+  let lessonId = current?.id as string | undefined;
+  if (!lessonId) {
+    // A slot of the teacher's own: from a minute ago, else a minute somewhere in the last quarter of an hour.
+    const slots = [[-1, 30], [-1, 5], ...Array.from({ length: 14 }, (_, k) => [-k - 1, -k])] as const;
+    for (const [from, to] of slots) {
+      try {
+        lessonId = await knex.transaction(async (trx) => {
+          const [row] = await trx('lessons')
+            .insert({ campus_id: latest!.campus_id, school_subject_id: latest!.school_subject_id, start_at: new Date(at + from * minute), end_at: new Date(at + to * minute) })
+            .returning('id');
+          await trx('lesson_teachers').insert({ lesson_id: row.id, teacher_id: teacherId });
+          return row.id as string;
+        });
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23P01') throw error;
+      }
+    }
+    if (!lessonId) throw new Error(`matrix fixtures: no free slot now for ${email}`);
+  }
+  const campusId = (current?.campus_id ?? latest!.campus_id) as string;
+  await knex('attendance_sheets')
+    .insert({ lesson_id: lessonId, campus_id: campusId, qr_secret: crypto.randomBytes(32) })
+    .onConflict('lesson_id').merge({ closed_at: null, closed_by: null });
+  const sheet = await one(knex, 'SELECT id FROM attendance_sheets WHERE lesson_id = ?', [lessonId]);
+  // The lesson's students (its groups), or the latest sheet's for a lesson added here.
+  await knex.raw(
+    `INSERT INTO attendance_lines (sheet_id, student_registration_id, student_id)
+     SELECT DISTINCT ON (r.id) ?::uuid, r.id, r.student_id FROM student_registrations r
+     WHERE r.id IN (SELECT s.student_registration_id FROM lesson_planning_groups lg JOIN planning_group_subscriptions s ON s.planning_group_id = lg.planning_group_id WHERE lg.lesson_id = ?)
+        OR (?::boolean AND r.id IN (SELECT student_registration_id FROM attendance_lines WHERE sheet_id = ?))
+     ON CONFLICT (sheet_id, student_registration_id) DO NOTHING`,
+    [sheet.id, lessonId, !current, latest?.sheet_id ?? sheet.id],
+  );
+}
 
 export async function addMissingRecords(knex: Knex, campuses: Campuses, files: CoreDeps['files']): Promise<void> {
   const { paris, lyon } = campuses;
@@ -24,15 +77,11 @@ export async function addMissingRecords(knex: Knex, campuses: Campuses, files: C
     ]);
   }
 
-  // One attendance sheet open per teacher of the matrix (the seed closes them all): its QR code and line actions.
-  for (const email of ['teacher', 'trainer', 'paul.rousseau', 'sarah.blanc']) {
-    await knex.raw(
-      `UPDATE attendance_sheets SET closed_at = NULL, closed_by = NULL WHERE id = (
-         SELECT sh.id FROM attendance_sheets sh JOIN lesson_teachers lt ON lt.lesson_id = sh.lesson_id JOIN actors a ON a.id = lt.teacher_id
-         WHERE a.email = ? ORDER BY sh.opened_at DESC LIMIT 1)`,
-      [`${email}${domain}`],
-    );
-  }
+  // One attendance sheet open per teacher of the matrix (the seed closes them all): its QR code and line actions. The
+  // QR code is served from the lesson's start to 15 minutes after its end (issue #24), so the sheet is of a lesson on
+  // now: the teacher's lesson under way, else a lesson of their own added now (their latest sheet's subject, campus
+  // and students), in a slot the teacher has free.
+  for (const email of ['teacher', 'trainer', 'paul.rousseau', 'sarah.blanc']) await openSheetNow(knex, `${email}${domain}`);
 
   // The seed's absences and justifications depend on the day and hour it runs: one of each, for the demo student,
   // a Paris student nobody of the matrix follows and a Lyon one, whatever the seed made.

@@ -97,6 +97,17 @@ export class AttendanceAlertSettingsModel extends Model {
   declare updated_at: Date;
 }
 
+/** `attendance_sheet_settings` (20261230000400_sheet_window): one row per campus that set its own sheet window. */
+export class AttendanceSheetSettingsModel extends Model {
+  static override tableName = 'attendance_sheet_settings';
+  static override idColumn = 'campus_id';
+  declare campus_id: string;
+  declare opens_before_minutes: number;
+  declare correction_days: number;
+  declare updated_by: string | null;
+  declare updated_at: Date;
+}
+
 /** `attendance_alerts` (20261230000300_alerts). */
 export class AttendanceAlertModel extends Model {
   static override tableName = 'attendance_alerts';

@@ -3,7 +3,7 @@ import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import { absenceFilters } from '../services/absence-filters.js';
 import {
-  alertSettingsSchema, decisionSchema, justificationFile, justificationReasons, justificationSchema, justificationStatuses, type JustificationStatus,
+  alertSettingsSchema, decisionSchema, sheetSettingsSchema, justificationFile, justificationReasons, justificationSchema, justificationStatuses, type JustificationStatus,
 } from '../validation/index.js';
 
 type Route = RouteDefinition<AttendanceServices>;
@@ -28,6 +28,7 @@ export const absencePaths = {
   certificates: under('/certificates', '/certificats'),
   coached: under('/my-students', '/mes-apprenants'),
   alertSettings: under('/alerts/settings/:campus', '/alertes/reglages/:campus'),
+  sheetSettings: under('/sheet-settings/:campus', '/reglages-feuilles/:campus'),
 } as const;
 
 /** SPEC §5: `readOnly` is 0 or 1; anything else is a 422, not a guess. */
@@ -129,6 +130,16 @@ export const absenceRoutes: Route[] = [
     name: 'absences_alert_settings_save', method: 'post', permission: perm.alertManage, uuidParams: ['campus'], body: alertSettingsSchema,
     path: absencePaths.alertSettings,
     handler: async (ctx) => ({ settings: await ctx.services.alerts.saveSettings(ctx.actor, ctx.params.campus!, ctx.body) }),
+  },
+  {
+    // Issue #24: how early a campus's sheets open and how many days after the lesson they still change.
+    name: 'attendance_sheet_settings', method: 'get', permission: perm.sheetReadStaff, uuidParams: ['campus'], path: absencePaths.sheetSettings,
+    handler: async (ctx) => ({ settings: await ctx.services.sheetWindow.settings(ctx.actor, ctx.params.campus!) }),
+  },
+  {
+    name: 'attendance_sheet_settings_save', method: 'post', permission: perm.sheetSettings, uuidParams: ['campus'], body: sheetSettingsSchema,
+    path: absencePaths.sheetSettings,
+    handler: async (ctx) => ({ settings: await ctx.services.sheetWindow.saveSettings(ctx.actor, ctx.params.campus!, ctx.body) }),
   },
   {
     name: 'absences_certificates', method: 'get', permission: perm.absenceRead, path: absencePaths.certificates,

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
+import { checkInAfterEndMinutes } from '../validation/sheet-window.js';
 
 /** A QR code lives this long; the teacher's screen asks for the next one before it ends. */
 export const qrWindowMs = 10_000;
 /** A scan may arrive this many windows late (the time to point a phone and send). */
 export const qrGraceWindows = 1;
 /** Self check-in is open from the lesson's start to its end plus this (issue #11: its duration + 15 min). */
-export const checkInAfterEndMs = 15 * 60_000;
+export const checkInAfterEndMs = checkInAfterEndMinutes * 60_000;
 
 export const windowAt = (atMs: number) => Math.floor(atMs / qrWindowMs);
 

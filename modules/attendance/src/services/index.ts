@@ -8,12 +8,15 @@ import { contractHoursService, type ContractHoursService } from './contract-hour
 import { attendanceExportService, type AttendanceExportService } from './export.js';
 import { justificationsService, type JustificationsService } from './justifications.js';
 import { sheetsService, type SheetsService } from './sheets.js';
+import { sheetWindowService, type SheetWindowService } from './sheet-window.js';
 import { studentAttendanceService, type StudentAttendanceService } from './students.js';
 import { timetableService, type TimetableService } from './timetable.js';
 
 /** What the module offers: other modules reach it with core.module<AttendanceServices>('attendance'). */
 export interface AttendanceServices {
   sheets: SheetsService;
+  /** Each campus's sheet window (issue #24). */
+  sheetWindow: SheetWindowService;
   students: StudentAttendanceService;
   timetable: TimetableService;
   sheetExports: AttendanceExportService;
@@ -27,7 +30,7 @@ export interface AttendanceServices {
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
   const ctx = attendanceContext(core);
-  return { sheets: sheetsService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
+  return { sheets: sheetsService(ctx), sheetWindow: sheetWindowService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
     absences: absencesService(ctx), justifications: justificationsService(ctx), sheetExports: attendanceExportService(ctx),
     alerts: alertsService(ctx), certificates: certificatesService(ctx), coach: coachService(ctx),
     contractHours: contractHoursService(ctx) };

@@ -4,11 +4,12 @@ import { AttendanceLineModel, AttendanceSheetModel, AttendanceSignatureModel } f
 import { qrCode, qrWindowMs, windowAt } from '../rules/qr-code.js';
 import { brokenAt, linesDigest } from '../rules/signature-chain.js';
 import { signatureSvg } from '../rules/signature-svg.js';
-import type { LineStatus } from '../validation/index.js';
+import { checkInOpen, type LineStatus, type SheetWindow } from '../validation/index.js';
 import type { AttendanceContext } from './context.js';
 import { lessonById, type AttendedLesson } from './lessons.js';
 import { appendSignature, entryOf, type Device } from './signatures.js';
 import { lineRequirements, type LineInput } from './line-rules.js';
+import { assertInWindow, correctsLate, lessonWindow } from './sheet-window.js';
 import { now, nowMs } from '@alterna/core/clock';
 
 type Db = Knex | Knex.Transaction;
@@ -40,6 +41,8 @@ export interface Sheet {
 export interface SheetPage {
   lesson: { id: string; campusId: string; schoolSubjectId: string | null; startAt: string; endAt: string; status: string; teacherIds: string[] };
   sheet: Sheet | null;
+  /** When the sheet takes attendance (the campus's settings), and whether the asker may still change it after. */
+  window: SheetWindow & { canCorrect: boolean };
 }
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
@@ -103,7 +106,11 @@ export interface QrCode {
 }
 
 export interface SheetsService {
-  /** The lesson and its sheet (null until opened), for its teachers and the campus staff. */
+  /**
+   * The lesson and its sheet (null until opened), for its teachers and the campus staff. Every change below is
+   * refused before the sheet's window opens (the campus's minutes before the lesson) and after it ends (its days
+   * after the lesson), but for who corrects late (`attendance.sheet.correct`).
+   */
   page(actor: Actor | null, lessonId: string): Promise<SheetPage>;
   /** Opens the sheet: one line per student of the lesson's planning groups. Opening again answers the same sheet. */
   open(actor: Actor | null, lessonId: string, t: Translate): Promise<SheetPage>;
@@ -111,7 +118,7 @@ export interface SheetsService {
   save(actor: Actor | null, lessonId: string, lines: LineInput[], t: Translate): Promise<SheetPage>;
   /** A student signs on the teacher's device (their own line only, recorded by the teacher). */
   signOnDevice(actor: Actor | null, lessonId: string, lineId: string, strokes: number[][][], device: Device, t: Translate): Promise<SheetPage>;
-  /** The rotating code the teacher's screen shows; the page never holds the key. */
+  /** The rotating code the teacher's screen shows, from the lesson's start to 15 minutes after its end; the page never holds the key. */
   qr(actor: Actor | null, lessonId: string, t: Translate): Promise<QrCode>;
   /** The teacher signs and closes: unmarked lines become absent, the sheet is read-only from then on. */
   close(actor: Actor | null, lessonId: string, strokes: number[][][], device: Device, t: Translate): Promise<SheetPage>;
@@ -140,7 +147,11 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
     ctx.assertTaker(actor, lesson);
     return lesson!;
   };
-  const page = async (lesson: AttendedLesson): Promise<SheetPage> => ({ lesson: lessonView(lesson), sheet: await sheetOf(knex, lesson.id) });
+  const page = async (actor: Actor | null, lesson: AttendedLesson): Promise<SheetPage> => ({
+    lesson: lessonView(lesson),
+    sheet: await sheetOf(knex, lesson.id),
+    window: { ...(await lessonWindow(knex, lesson)), canCorrect: !!actor && correctsLate(ctx.permissions, actor, lesson) },
+  });
   /** The open sheet of a lesson, or a refusal (not opened, or closed). */
   const openSheet = async (db: Db, lessonId: string, t: Translate) => {
     const sheet = await AttendanceSheetModel.query(db).findOne({ lesson_id: lessonId });
@@ -151,7 +162,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
 
   return {
     async page(actor, lessonId) {
-      return page(await readable(actor, lessonId));
+      return page(actor, await readable(actor, lessonId));
     },
 
     async lineDetail(actor, lessonId, lineId, status) {
@@ -167,6 +178,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
       if (lesson.status === 'cancelled') ctx.refuse(t, 'attendance.sheet.cancelledLesson');
       // SPEC §4: "An attendance sheet requires a teacher assigned to the session."
       if (!lesson.teacherIds.length) ctx.refuse(t, 'attendance.sheet.teacherRequired');
+      await assertInWindow(ctx, actor!, lesson, t);
       await knex.transaction(async (trx) => {
         await trx('attendance_sheets')
           .insert({ lesson_id: lesson.id, campus_id: lesson.campusId, opened_by: actor!.id, qr_secret: crypto.randomBytes(32) })
@@ -185,11 +197,12 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
           [sheet!.id, lesson.id],
         );
       });
-      return page(lesson);
+      return page(actor, lesson);
     },
 
     async save(actor, lessonId, lines, t) {
       const lesson = await takeable(actor, lessonId);
+      await assertInWindow(ctx, actor!, lesson, t);
       await knex.transaction(async (trx) => {
         const sheet = await openSheet(trx, lesson.id, t);
         const known = new Set(await trx('attendance_lines').where({ sheet_id: sheet.id }).pluck('id'));
@@ -211,29 +224,33 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
           }))), sheet.id],
         );
       });
-      return page(lesson);
+      return page(actor, lesson);
     },
 
     async signOnDevice(actor, lessonId, lineId, strokes, device, t) {
       const lesson = await takeable(actor, lessonId);
+      await assertInWindow(ctx, actor!, lesson, t);
       await knex.transaction(async (trx) => {
         const sheet = await openSheet(trx, lesson.id, t);
         const line = await AttendanceLineModel.query(trx).findOne({ id: lineId, sheet_id: sheet.id });
         if (!line) throw new NotFoundError('attendance line');
         await signLine(trx, { sheet, line, lessonId: lesson.id, recordedBy: actor!.id, method: 'pad', strokes, device });
       });
-      return page(lesson);
+      return page(actor, lesson);
     },
 
     async qr(actor, lessonId, t) {
       const lesson = await takeable(actor, lessonId);
       const sheet = await openSheet(knex, lesson.id, t);
+      // Students check in from the lesson's start to 15 minutes after its end: a code shown outside it serves nobody.
+      if (!checkInOpen(await lessonWindow(knex, lesson), nowMs())) ctx.refuse(t, 'attendance.window.qr');
       const window = windowAt(nowMs());
       return { lessonId: lesson.id, window, code: qrCode(sheet.qr_secret, lesson.id, window), expiresAt: new Date((window + 1) * qrWindowMs).toISOString() };
     },
 
     async close(actor, lessonId, strokes, device, t) {
       const lesson = await takeable(actor, lessonId);
+      await assertInWindow(ctx, actor!, lesson, t);
       await knex.transaction(async (trx) => {
         const sheet = await AttendanceSheetModel.query(trx).findOne({ lesson_id: lesson.id }).forUpdate();
         if (!sheet) return ctx.refuse(t, 'attendance.sheet.notOpened');
@@ -246,7 +263,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
         });
         await AttendanceSheetModel.query(trx).patch({ closed_at: now(), closed_by: actor!.id, updated_at: now() } as Partial<AttendanceSheetModel>).where({ id: sheet.id });
       });
-      return page(lesson);
+      return page(actor, lesson);
     },
 
     async verify(actor, lessonId) {

@@ -2,10 +2,11 @@ import { NotFoundError, type Actor, type PermissionMatrix, type Translate } from
 import { perm } from '../permissions.js';
 import { AttendanceLineModel, AttendanceSheetModel } from '../models/index.js';
 import { checkInRefusal } from '../rules/qr-code.js';
-import type { LineStatus } from '../validation/index.js';
+import { windowState, type LineStatus } from '../validation/index.js';
 import type { AttendanceContext } from './context.js';
 import { lessonById } from './lessons.js';
 import { signLine } from './sheets.js';
+import { lessonWindow, spokenInstant } from './sheet-window.js';
 import type { Device } from './signatures.js';
 import { now, nowMs } from '@alterna/core/clock';
 
@@ -66,6 +67,11 @@ export function studentAttendanceService(ctx: AttendanceContext): StudentAttenda
       permissions.assert(actor, perm.selfCheckIn);
       const { lesson, line } = await ownLine(actor, lessonId, t);
       if (!line.checked_in_at) ctx.refuse(t, 'attendance.checkIn.first');
+      // A signature outside the sheet's window (before it opens, or past the campus's days after the lesson) is no proof of that lesson.
+      const window = await lessonWindow(knex, lesson);
+      const state = windowState(window, nowMs());
+      if (state === 'before') ctx.refuse(t, 'attendance.window.notYet', '', { at: spokenInstant(window.opensAt, t) });
+      if (state === 'after') ctx.refuse(t, 'attendance.window.ended', '', { at: spokenInstant(window.closesAt, t) });
       await knex.transaction(async (trx) => {
         const sheet = await AttendanceSheetModel.query(trx).findOne({ lesson_id: lesson.id });
         await signLine(trx, { sheet: sheet!, line, lessonId: lesson.id, recordedBy: null, method: 'qr', strokes, device });

@@ -49,3 +49,4 @@ export const checkInSchema = yup.object({
   code: yup.string().required('attendance.validation.required').max(64),
 });
 export * from './absences.js';
+export * from './sheet-window.js';

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { lineStatuses, type LineStatus } from '@alterna/attendance/validation';
+import { checkInOpen, lineStatuses, windowState, type LineStatus } from '@alterna/attendance/validation';
 import { parisDay, parisTime, parisWallClock } from '@alterna/planning/validation';
 import { PageLink } from '../../navigation';
 import { TimeField } from '../../shared/DateFields';
@@ -29,7 +29,16 @@ const draftOf = (line: SheetLine): Draft | null =>
     ? { status: line.status, arrived: time(line.arrivedAt), left: time(line.leftAt), exitFrom: time(line.exitFrom), exitTo: time(line.exitTo) }
     : null;
 const time = (iso: string | null) => (iso ? parisTime(iso) : '');
-const nowTime = () => parisTime(new Date());
+
+/** Now, again every 15 s: the sheet's window opens and ends while the page stays open (the QR code, the buttons). */
+function useClock(everyMs = 15_000): number {
+  const [at, setAt] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setAt(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return at;
+}
 
 /**
  * A lesson's attendance sheet as its teacher takes it: open it, mark everyone present in one tap, change the
@@ -37,7 +46,7 @@ const nowTime = () => parisTime(new Date());
  * save the whole sheet in one request, then sign and close (unmarked students become absent).
  */
 export function SheetPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { schoolSubject, lesson: lessonId } = useParams({ strict: false }) as { schoolSubject: string; lesson: string };
   const page = usePageData(['attendance.sheet', lessonId], () => loadSheet(schoolSubject, lessonId), { keepPrevious: false });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -57,6 +66,21 @@ export function SheetPage() {
   const closed = !!sheet?.closedAt;
   const draft = (line: SheetLine) => drafts[line.id] ?? draftOf(line);
   const dirty = Object.keys(drafts).length > 0;
+  // The sheet's window (issue #24): it opens a little before the lesson and takes changes until some days after it;
+  // later, only who may correct late changes it. The server refuses the same.
+  const clock = useClock();
+  const state = data ? windowState(data.window, clock) : 'open';
+  const outside = state === 'before' || (state === 'after' && !data?.window.canCorrect);
+  const readOnly = closed || outside;
+  const qrOpen = !!data && !readOnly && checkInOpen(data.window, clock);
+  const nowTime = () => parisTime(new Date());
+  // A late student's arrival: now while the lesson is on; else (marked before it starts, or days after) the lesson's start.
+  const arrivalTime = () => {
+    const at = Date.now();
+    const underWay = !data || (at >= Date.parse(data.lesson.startAt) && at <= Date.parse(data.lesson.endAt));
+    return underWay ? nowTime() : parisTime(data.lesson.startAt);
+  };
+  const spoken = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
 
   /** Runs a request; the focus then goes to `then` (else back to what had it, else the sheet's state line). */
   const run = async (work: () => Promise<Page>, done?: string, then?: () => Element | null | undefined) => {
@@ -90,7 +114,7 @@ export function SheetPage() {
     setDrafts((all) => {
       const current = all[line.id] ?? draftOf(line) ?? { status, arrived: '', left: '', exitFrom: '', exitTo: '' };
       const next = { ...current, status };
-      if (status === 'late' && !next.arrived) next.arrived = nowTime();
+      if (status === 'late' && !next.arrived) next.arrived = arrivalTime();
       if (status === 'early-exit' && !next.left) next.left = nowTime();
       if (status === 'temporary-exit' && !next.exitFrom) next.exitFrom = nowTime();
       return { ...all, [line.id]: next };
@@ -111,7 +135,14 @@ export function SheetPage() {
           {page.error}
         </Alert>
       )}
-      {data && !sheet && (
+      {data && !closed && state !== 'open' && (
+        <Alert color={outside ? 'yellow' : 'blue'} variant="light" data-testid="sheet-window">
+          {state === 'before'
+            ? t('attendance.sheet.window.notYet', { at: spoken(data.window.opensAt) })
+            : t(outside ? 'attendance.sheet.window.over' : 'attendance.sheet.window.correcting', { at: spoken(data.window.closesAt) })}
+        </Alert>
+      )}
+      {data && !sheet && !outside && (
         <Group>
           <Button
             onClick={() => void run(() => openSheet(schoolSubject, lessonId), undefined, () => document.querySelector('[data-testid=everyone-present]'))}
@@ -133,14 +164,17 @@ export function SheetPage() {
                 {t('attendance.sheet.counts', { signed: sheet.lines.filter((l) => l.signature).length, total: sheet.lines.length })}
               </Text>
             </Group>
-            {!closed && (
+            {!readOnly && (
               <Group gap="sm">
                 <Button variant="default" onClick={everyonePresent} data-testid="everyone-present">
                   {t('attendance.sheet.everyonePresent')}
                 </Button>
-                <Button variant="default" onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
-                  {showQr ? t('attendance.qr.hide') : t('attendance.qr.show')}
-                </Button>
+                {/* Only while students can check in: from the lesson's start to 15 minutes after its end. */}
+                {qrOpen && (
+                  <Button variant="default" onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
+                    {showQr ? t('attendance.qr.hide') : t('attendance.qr.show')}
+                  </Button>
+                )}
                 {/* data-disabled, not disabled: the button keeps the focus once the sheet is saved. aria-disabled says it is
                     inactive (to readers and to axe, which judged its greyed label as active text: 1.7:1). */}
                 <Button onClick={() => dirty && void save()} data-disabled={!dirty || undefined} aria-disabled={!dirty || undefined} loading={busy} data-testid="save-sheet">
@@ -152,7 +186,7 @@ export function SheetPage() {
               </Group>
             )}
           </Group>
-          {showQr && !closed && <QrPanel subjectId={schoolSubject} lessonId={lessonId} />}
+          {showQr && qrOpen && <QrPanel subjectId={schoolSubject} lessonId={lessonId} />}
           <Table striped withTableBorder verticalSpacing="xs" data-testid="sheet-lines">
             <Table.Thead>
               <Table.Tr>
@@ -168,7 +202,7 @@ export function SheetPage() {
                   key={line.id}
                   line={line}
                   draft={draft(line)}
-                  readOnly={closed}
+                  readOnly={readOnly}
                   onStatus={(status) => setStatus(line, status)}
                   onTimes={(times) => setDrafts((all) => ({ ...all, [line.id]: { ...draft(line)!, ...times } }))}
                   onSign={() => setSigning(line)}
@@ -193,12 +227,15 @@ export function SheetPage() {
         onSign={async (strokes) => {
           const signer = signing;
           if (!signer) return;
+          // The marks on the sheet are saved first, whoever signs: the answer is the whole sheet as the server has it,
+          // which replaces the page's (a signature used to wipe unsaved marks, and closing then recorded them absent).
+          const saved = !dirty || (await run(() => saveLines(schoolSubject, lessonId, changes())));
           const ok =
-            signer === 'close'
-              ? (!dirty || (await run(() => saveLines(schoolSubject, lessonId, changes())))) &&
-                (await run(() => closeSheet(schoolSubject, lessonId, strokes), t('attendance.sheet.closedDone'), () => summary.current))
+            saved &&
+            (signer === 'close'
+              ? await run(() => closeSheet(schoolSubject, lessonId, strokes), t('attendance.sheet.closedDone'), () => summary.current)
               : await run(() => signOnDevice(schoolSubject, lessonId, signer.id, strokes), t('attendance.sheet.signedOnDevice'), () =>
-                  firstFocusable(document.querySelector(`[data-testid=sheet-line][data-line-id="${signer.id}"]`)));
+                  firstFocusable(document.querySelector(`[data-testid=sheet-line][data-line-id="${signer.id}"]`))));
           if (ok) setSigning(null);
         }}
       />

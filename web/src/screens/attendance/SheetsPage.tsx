@@ -8,6 +8,7 @@ import { PageTitle } from '../../shared/PageTitle';
 import { searchId, searchText, usePageData, useSearchParam } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { downloadSheets, loadSheets, type ListedSheet } from './sheets-api';
+import { SheetWindowCard } from './SheetWindowCard';
 
 const day = (raw: unknown) => {
   const text = searchText(raw);
@@ -66,6 +67,7 @@ export function SheetsPage() {
           <DateField label={t('attendance.sheetList.to')} value={to} onChange={(e) => setTo(e.target.value || null)} data-testid="sheets-to" />
         </Group>
       </Card>
+      {campus && <SheetWindowCard campusId={campus} />}
       {page.error && (
         <Alert color="red" variant="light" role="alert">
           {page.error}

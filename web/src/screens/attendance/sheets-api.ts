@@ -43,3 +43,8 @@ export async function downloadSheets(lessons: string[]): Promise<string> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
 }
+
+/** A campus's sheet window (issue #24): `GET|POST /api/absences-and-lateness/sheet-settings/{campus}`. */
+export const sheetSettingsUrl = (campusId: string) => `/api/absences-and-lateness/sheet-settings/${encodeURIComponent(campusId)}`;
+export const loadSheetSettings = (campusId: string) =>
+  requestJson<{ settings: import('@alterna/attendance/validation').SheetSettings }>('GET', sheetSettingsUrl(campusId));
