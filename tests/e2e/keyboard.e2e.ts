@@ -120,6 +120,10 @@ async function pick(page: Page, search: string): Promise<void> {
   await page.keyboard.type(search);
   await expect.poll(() => page.getByRole('option').filter({ visible: true }).count(), settle).toBeGreaterThan(0);
   await press(page, 'ArrowDown');
+  // The arrow selects an option only once the list has filtered on the search: Enter before that keeps the typed
+  // text ('CGE' instead of 'CGE – …', one CI run at 723468e).
+  const selected = () => page.evaluate(() => document.querySelector('[role=option][data-combobox-selected]')?.textContent ?? '');
+  await expect.poll(async () => (await selected()).toLowerCase().includes(search.toLowerCase()), settle).toBe(true);
   await press(page, 'Enter');
 }
 
