@@ -20,7 +20,7 @@ const teachersOf = (lessonId: string) => app.core.db.knex('lesson_teachers').whe
 
 describe('a lesson whose attendance started', () => {
   it('keeps a trainer: emptying its trainers is refused with the attendance wording, in French and English', async () => {
-    const lesson = await lessonNow(app, 'paris', 2);
+    const lesson = await lessonNow(app, 'paris', 2, { sameDay: true });
     const teacher = new ApiClient(app.baseUrl);
     await teacher.login(lesson.teacherEmail);
     expect((await teacher.post(lesson.mine)).status).toBe(200);
@@ -40,7 +40,7 @@ describe('a lesson whose attendance started', () => {
   });
 
   it('a lesson without a sheet may still lose its trainers', async () => {
-    const lesson = await lessonNow(app, 'paris', 1);
+    const lesson = await lessonNow(app, 'paris', 1, { sameDay: true });
     const emptied = lessonOf(await update(await as('isd'), { id: lesson.lessonId, teachers: [] }), 'UpdateEventLessonSchedule');
     expect(emptied.teachers).toEqual([]);
     expect(await teachersOf(lesson.lessonId)).toEqual([]);

@@ -2,6 +2,7 @@ import type { TestApp } from '../app.js';
 import { insertLesson, makePerson, makePlanningGroup, parisTime, planningDemo, tag } from '../planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../planning/groups.js';
 import { now, nowMs } from '@alterna/core/clock';
+import { addDays } from '@alterna/core/dates';
 
 /** Lets an actor made by a fixture log in with the demo password. */
 export async function withDemoPassword(app: TestApp, actorId: string): Promise<string> {
@@ -17,7 +18,7 @@ export async function withDemoPassword(app: TestApp, actorId: string): Promise<s
  * puts it at another instant, e.g. next week or days ago (90 minutes long, as always).
  */
 export async function lessonNow(
-  app: TestApp, campus: 'paris' | 'lyon' = 'paris', students = 3, options: { withTeacher?: boolean; startMinutesAgo?: number; startAt?: string } = {},
+  app: TestApp, campus: 'paris' | 'lyon' = 'paris', students = 3, options: { withTeacher?: boolean; startMinutesAgo?: number; startAt?: string; sameDay?: boolean } = {},
 ) {
   const knex = app.core.db.knex;
   const demo = await planningDemo(app);
@@ -41,8 +42,12 @@ export async function lessonNow(
     : options.startMinutesAgo === undefined
       ? Math.max(nowMs() - 10 * 60_000, Date.parse(parisTime(today, '00:00')))
       : nowMs() - options.startMinutesAgo * 60_000;
+  // Ninety minutes, or (sameDay) up to midnight in Paris when it starts late in the evening: a lesson the planning
+  // rules must accept again ('a lesson starts and ends on the same day') cannot cross midnight.
+  const startDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(start);
+  const end = Math.min(start + 90 * 60_000, options.sameDay ? Date.parse(parisTime(addDays(startDay, 1), '00:00')) : Infinity);
   const lessonId = await insertLesson(app, {
-    campusId, startAt: new Date(start).toISOString(), endAt: new Date(start + 90 * 60_000).toISOString(),
+    campusId, startAt: new Date(start).toISOString(), endAt: new Date(end).toISOString(),
     teacherIds: options.withTeacher === false ? [] : [teacherId], planningGroupIds: [groupId], schoolSubjectId: subjectId,
   });
   const base = `/api/teacher/${teacherId}/courses/${subjectId}/seances/${lessonId}/attendance`;
