@@ -10,7 +10,7 @@ export * from './errors.js';
 export * from './auth/types.js';
 export { PermissionMatrix, spaceOf, typologiesOf } from './auth/permissions.js';
 export { yup, validate, isUuid, translateMessage, type MessageKey } from './validation/index.js';
-export { languageFromAcceptLanguage, isLanguage, languages, defaultLanguage, type Language, type Translate } from './i18n/index.js';
+export { languageFromAcceptLanguage, languageOf, isLanguage, languages, defaultLanguage, type Language, type Translate } from './i18n/index.js';
 export { languageCookie } from './http/language.js';
 export type { GraphqlContext } from './graphql/index.js';
 export type { CompiledField, CompiledSelection, CompiledValue } from './graphql/compiled.js';

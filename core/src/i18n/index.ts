@@ -9,6 +9,11 @@ export const defaultLanguage: Language = 'fr';
 export type Catalogue = Record<string, unknown>;
 export type Translate = TFunction;
 
+/** The language a fixed `t` speaks (i18next's getFixedT carries it). */
+export function languageOf(t: Translate): Language {
+  return (t as unknown as { lng?: string }).lng === 'en' ? 'en' : 'fr';
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }

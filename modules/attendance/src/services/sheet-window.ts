@@ -1,4 +1,4 @@
-import { NotFoundError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
+import { languageOf, NotFoundError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { now, nowMs } from '@alterna/core/clock';
 import { AttendanceSheetSettingsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
@@ -27,8 +27,7 @@ export async function lessonWindow(db: Db, lesson: AttendedLesson): Promise<Shee
 
 /** An instant as a person reads it: the Paris wall clock, in the message's language ('mercredi 9 décembre 2026 à 08:30'). */
 export function spokenInstant(iso: string, t: Translate): string {
-  const english = (t as unknown as { lng?: string }).lng === 'en';
-  return new Intl.DateTimeFormat(english ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
+  return new Intl.DateTimeFormat(languageOf(t) === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
 }
 
 /** Who may still change a sheet once its window is over: the campus's managers (`attendance.sheet.correct`). */

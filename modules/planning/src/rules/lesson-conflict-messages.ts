@@ -1,4 +1,4 @@
-import type { Translate } from '@alterna/core';
+import { languageOf, type Translate } from '@alterna/core/i18n';
 import type { Conflict } from '../types.js';
 import { toParis } from './lesson-time.js';
 
@@ -17,10 +17,8 @@ export function dateFormats(language: 'fr' | 'en') {
   };
 }
 
-/** The language a fixed `t` speaks (i18next's getFixedT carries it). */
-export function languageOf(t: Translate): 'fr' | 'en' {
-  return (t as unknown as { lng?: string }).lng === 'en' ? 'en' : 'fr';
-}
+/** The language a fixed `t` speaks: the core's. */
+export { languageOf };
 
 /**
  * The sentence naming what collides, from a conflict whose names are already read (resourceName, label).
