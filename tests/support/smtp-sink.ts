@@ -8,13 +8,34 @@ export interface ReceivedMail {
   receivedAt: Date;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  /** Answers RCPT TO for this address with a permanent refusal (`550 …` by default), as a relay refusing one recipient. */
+  refuse(address: string, answer?: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback that keeps every message it receives. `{ smtpUtf8: false }`: a relay without
+ * SMTPUTF8 (RFC 6531), which refuses a recipient whose address is not ASCII, as many do.
+ */
+export async function startSmtpSink(options: { smtpUtf8?: boolean } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  const refusals = new Map<string, string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    hideSMTPUTF8: options.smtpUtf8 === false,
+    onRcptTo(address, session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase());
+      if (refusal) return callback(Object.assign(new Error(refusal), { responseCode: Number(refusal.slice(0, 3)) || 550 }));
+      if (options.smtpUtf8 === false && /[^ -~]/.test(address.address) && !session.envelope.smtpUtf8) {
+        return callback(Object.assign(new Error('5.6.7 Non-ASCII addresses are not accepted (no SMTPUTF8)'), { responseCode: 553 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,7 +55,19 @@ export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMai
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    refuse: (address, answer = '550 5.1.1 Mailbox unknown') => void refusals.set(address.toLowerCase(), answer),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A header of a received mail, unfolded (`To`, `Cc`, `List-Unsubscribe`…); '' when absent. */
+export function mailHeader(raw: string, name: string): string {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
 }
 
 /** The text of a (single-part) mail, its transfer encoding undone: enough for assertions. */

@@ -25,4 +25,4 @@ export async function removePeople(knex: Knex, people: TestPerson[]): Promise<vo
 }
 
 // The SMTP sink is shared with the other API tests.
-export { mailText, startSmtpSink, type ReceivedMail } from '../../support/smtp-sink.js';
+export { mailHeader, mailText, startSmtpSink, type ReceivedMail } from '../../support/smtp-sink.js';
