@@ -81,5 +81,7 @@ export interface ReportCardGroup {
   id: string;
   name: string;
   training: string;
+  /** The training session's name (`2026-2027`): last year's group may bear this year's name. */
+  schoolYear: string;
   campusId: string;
 }

@@ -12,7 +12,11 @@ export interface GroupRow {
   campus_id: string;
   training_id: string;
   training_name: string;
+  school_year: string;
 }
+
+/** A group's columns as GroupRow names them, from `tg` joined to its training `tr` and its session `ts`. */
+export const groupColumns = ['tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name', 'ts.name as school_year'];
 
 export interface ReportCardsService {
   /** Training groups of the actor's campuses (report-card staff), those not ended over a year ago. */
@@ -37,12 +41,13 @@ export function reportCardsService(ctx: MarksContext): ReportCardsService {
   const group = async (trainingGroupId: string): Promise<GroupRow> => {
     const row = await knex('trainings_training_groups as tg')
       .join('trainings_trainings as tr', 'tr.id', 'tg.training_id')
+      .join('trainings_training_sessions as ts', 'ts.id', 'tg.training_session_id')
       .where('tg.id', trainingGroupId)
-      .first('tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name');
+      .first(groupColumns);
     if (!row) throw new NotFoundError('trainingGroup');
     return row;
   };
-  const groupView = (g: GroupRow): ReportCardGroup => ({ id: g.id, name: g.name, training: g.training_name, campusId: g.campus_id });
+  const groupView = (g: GroupRow): ReportCardGroup => ({ id: g.id, name: g.name, training: g.training_name, schoolYear: g.school_year, campusId: g.campus_id });
 
   const compute = async (g: GroupRow, semester: number, only?: string[]): Promise<ReportCard[]> => {
     const members = knex('students_student_registrations').where('training_group_id', g.id).select('student_id');
@@ -108,10 +113,12 @@ export function reportCardsService(ctx: MarksContext): ReportCardsService {
       const campuses = permissions.campusesOrDeny(actor, perm.reportCardRead);
       const rows = await knex('trainings_training_groups as tg')
         .join('trainings_trainings as tr', 'tr.id', 'tg.training_id')
+        .join('trainings_training_sessions as ts', 'ts.id', 'tg.training_session_id')
         .whereIn('tg.campus_id', campuses)
         .where('tg.end_date', '>=', addDays(todayIn(), -365))
-        .select('tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name')
-        .orderBy(['tg.name', 'tg.id']);
+        .select(groupColumns)
+        // Groups of the same name, this year's first: the label tells them apart by the school year.
+        .orderBy([{ column: 'tg.name' }, { column: 'ts.start_date', order: 'desc' }, { column: 'tg.id' }]);
       return { groups: rows.map(groupView) };
     },
 

@@ -4,7 +4,7 @@ import { todayIn, xlsxContentType, type Actor, type FileToSend, type PermissionM
 import { perm } from '../permissions.js';
 import type { ReportCard, StudentMark } from '../types.js';
 import type { MarksContext } from './context.js';
-import type { GroupRow, ReportCardsService } from './report-cards.js';
+import { groupColumns, type GroupRow, type ReportCardsService } from './report-cards.js';
 
 /**
  * One student's marks and report cards, for whoever may read them (the student, those who follow them): set queries
@@ -44,6 +44,7 @@ export function studentRecord(ctx: MarksContext, cards: ReportCardsService): Stu
       const rows = await knex('students_student_registrations as r')
         .join('trainings_training_groups as tg', 'tg.id', 'r.training_group_id')
         .join('trainings_trainings as tr', 'tr.id', 'tg.training_id')
+        .join('trainings_training_sessions as ts', 'ts.id', 'tg.training_session_id')
         .join('trainings_grade_scale_elements as e', 'e.training_id', 'tg.training_id')
         .join('marks_exam_settings as s', 's.grade_scale_element_id', 'e.id')
         .join('marks_exam_marks as m', function on() {
@@ -53,7 +54,7 @@ export function studentRecord(ctx: MarksContext, cards: ReportCardsService): Stu
         .modify((q) => {
           if (campuses) q.whereIn('tg.campus_id', campuses);
         })
-        .distinct('tg.id', 'tg.name', 'tg.campus_id', 'tg.training_id', 'tr.name as training_name', 's.semester')
+        .distinct([...groupColumns, 's.semester'])
         .orderBy(['tg.name', 's.semester']);
       const reportCards: ReportCard[] = [];
       for (const row of rows as (GroupRow & { semester: number })[]) reportCards.push(...(await cards.compute(row, row.semester, [studentId])));

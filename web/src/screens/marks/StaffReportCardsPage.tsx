@@ -38,7 +38,7 @@ export function StaffReportCardsPage() {
       <Group align="flex-end">
         <Select
           label={t('marks.reportCards.group')} searchable w={360} data-testid="report-cards-group"
-          data={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.training})` }))}
+          data={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: t('marks.reportCards.groupOption', { name: g.name, training: g.training, year: g.schoolYear }) }))}
           value={group || null} onChange={(v) => setGroup(v)}
         />
         <SegmentedControl
