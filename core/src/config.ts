@@ -28,6 +28,13 @@ export interface Config {
   trustedProxies: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * PUBLIC_URL: the address people reach the app at (no trailing slash), for links and images in mail, which are read
+   * outside any request (default http://localhost:PORT).
+   */
+  publicUrl: string;
+  /** APP_SECRET: the key of the links the app signs (unsubscribe links); unset, a module keeps a random one of its own. */
+  appSecret: string | undefined;
   seedDemo: boolean;
   version: string;
   /** Where stored files' bytes go (STORAGE_DRIVER): a local folder, or an S3-compatible store. */
@@ -108,10 +115,11 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(repoRoot, str('DATA_DIR', '.data'));
   const storage = storageConfig(env, dataDir, url, problems);
 
+  const port = int('PORT', 3000, 0, 65535);
   const config: Config = {
     env: envName,
     host: str('HOST', '0.0.0.0'),
-    port: int('PORT', 3000, 0, 65535),
+    port,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir,
     temporalAddress,
@@ -127,6 +135,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustedProxies,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Alterna <no-reply@alterna.localhost>'),
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    appSecret: secret(env.APP_SECRET, problems),
     seedDemo: bool('SEED_DEMO', envName !== 'production'),
     version: str('ALTERNA_VERSION', '0.1.0'),
     storage,
@@ -134,6 +144,13 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** APP_SECRET, when set, is long enough to be a key (32 characters at least). */
+function secret(value: string | undefined, problems: string[]): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) problems.push('APP_SECRET must be at least 32 characters long');
+  return value;
 }
 
 /**

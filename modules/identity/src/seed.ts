@@ -30,6 +30,10 @@ const demoPeople: { typology: Typology; firstName: string; lastName: string; cam
   { typology: 'teacher', firstName: 'Sarah', lastName: 'Blanc', campus: 'Lyon' },
 ];
 
+/** `chloé.bonnet@…` → `chloe.bonnet@…`: a relay without SMTPUTF8 refuses a non-ASCII address (issue #24). */
+const asciiEmail = (firstName: string, lastName: string) =>
+  `${firstName}.${lastName}@${demoDomain}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
 export function demoEmail(typology: Typology): string {
   return `${typology}@${demoDomain}`;
 }
@@ -47,7 +51,7 @@ export async function seedActors(knex: Knex): Promise<void> {
       .insert(demoLogins.map((p) => ({ first_name: p.firstName, last_name: p.lastName, email: demoEmail(p.typology), password_hash: passwordHash })))
       .returning(['id', 'email']);
     const peopleRows = await trx('actors')
-      .insert(demoPeople.map((p) => ({ first_name: p.firstName, last_name: p.lastName, email: `${p.firstName}.${p.lastName}@${demoDomain}`.toLowerCase() })))
+      .insert(demoPeople.map((p) => ({ first_name: p.firstName, last_name: p.lastName, email: asciiEmail(p.firstName, p.lastName) })))
       .returning(['id']);
     const rules = [
       ...demoLogins.flatMap((p, i) => p.campuses.map((campus) => ({ actor_id: loginRows[i]!.id, campus_id: campusId(campus), typology: p.typology }))),

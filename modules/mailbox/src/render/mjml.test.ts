@@ -5,7 +5,7 @@ import {
 } from '../validation/index.js';
 import { compileTemplate, toMjml, toText } from './mjml.js';
 
-const meta = { subject: 'Bienvenue', subTitle: 'Votre rentrée' };
+const meta = { subject: 'Bienvenue', subTitle: 'Votre rentrée', assetBase: 'https://alterna.example' };
 const content = (blocks: Block[], extra: Partial<TemplateContent> = {}): TemplateContent => ({
   mode: 'template', font: 'Arial', backgroundColor: '#f4f4f4', contentBackgroundColor: '#ffffff', width: 600, blocks, ...extra,
 });
@@ -71,7 +71,7 @@ describe('mail template renderer (mjml 5)', () => {
       { ...newColumnWidget('button'), label: '</mj-button><mj-raw><script>x()</script></mj-raw>', href: 'https://a.example/"><script>y()</script>' } as never,
       { ...newColumnWidget('image'), src: 'https://a.example/i.png', alt: '" onload="alert(3)' } as never,
     );
-    const out = await compileTemplate(content([section]), { subject: '</mj-title><script>z()</script>', subTitle: '' });
+    const out = await compileTemplate(content([section]), { ...meta, subject: '</mj-title><script>z()</script>', subTitle: '' });
     expect(out.errors).toEqual([]);
     expect(out.html).not.toMatch(/<script/i);
     expect(out.html).not.toMatch(/<img src=x/i);
@@ -80,15 +80,16 @@ describe('mail template renderer (mjml 5)', () => {
     expect(out.html).toContain('&amp; &quot;quotes&quot;<br />next line');
   });
 
-  it('uses the chosen font, loading Lato and Montserrat', async () => {
+  it('uses the chosen font, loading Lato and Montserrat from the app', async () => {
     const section = newSection();
     section.columns[0]!.widgets.push({ ...newColumnWidget('text'), text: 'Bonjour' } as never);
     const out = await compileTemplate(content([section], { font: 'Montserrat' }), meta);
-    expect(out.html).toContain('fonts.googleapis.com/css?family=Montserrat');
+    expect(out.html).toContain('https://alterna.example/api/mailbox/mail-templates/assets/font-montserrat.css');
     expect(out.html).toContain('Montserrat, Helvetica, Arial, sans-serif');
     const times = toMjml(content([newSection()], { font: 'Times New Roman' }), meta);
     expect(times).toContain('font-family="Times New Roman, Times, serif"');
-    expect(times).not.toContain('fonts.googleapis');
+    expect(times).not.toContain('font-times');
+    expect(times).not.toContain('<mj-font');
   });
 
   it('leaves every merge tag literal, and the text part lists texts and links', async () => {

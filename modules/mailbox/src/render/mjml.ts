@@ -2,8 +2,9 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="../mjml.d.ts" />
 import mjml2html from 'mjml';
+import { assetPath, fontStylesheet, socialIcon } from './assets.js';
 import {
-  escapeHtml, layouts, webFonts,
+  escapeHtml, layouts,
   type Block, type ColumnWidget, type Font, type HeroBlock, type SectionBlock, type TemplateContent, type WrapperBlock,
 } from '../validation/index.js';
 
@@ -35,7 +36,7 @@ const attrs = (values: Record<string, string | number | null | undefined | false
 /** Plain text as HTML: escaped, line breaks kept. */
 const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br />');
 
-function widget(w: ColumnWidget): string {
+function widget(w: ColumnWidget, base: string): string {
   switch (w.type) {
     case 'text':
       return `<mj-text${attrs({
@@ -50,7 +51,8 @@ function widget(w: ColumnWidget): string {
       })}>${escapeHtml(w.label)}</mj-button>`;
     case 'social':
       return `<mj-social${attrs({ align: w.align, mode: 'horizontal', 'icon-size': '24px' })}>${w.networks
-        .map((n) => `<mj-social-element${attrs({ name: n.network, href: n.href })}></mj-social-element>`)
+        // The app's own icon: mjml's default is loaded from a third party's server.
+        .map((n) => `<mj-social-element${attrs({ name: n.network, href: n.href, src: `${base}${assetPath(socialIcon(n.network))}` })}></mj-social-element>`)
         .join('')}</mj-social>`;
     case 'divider':
       return `<mj-divider${attrs({ 'border-color': w.color, 'border-width': `${w.thickness}px`, width: `${w.widthPercent}%` })} />`;
@@ -59,9 +61,9 @@ function widget(w: ColumnWidget): string {
   }
 }
 
-function section(s: SectionBlock): string {
+function section(s: SectionBlock, base: string): string {
   const widths = layouts[s.layout];
-  const columns = s.columns.map((column, i) => `<mj-column${attrs({ width: `${widths[i]}%` })}>${column.widgets.map(widget).join('')}</mj-column>`);
+  const columns = s.columns.map((column, i) => `<mj-column${attrs({ width: `${widths[i]}%` })}>${column.widgets.map((w) => widget(w, base)).join('')}</mj-column>`);
   return `<mj-section${attrs({ 'background-color': s.backgroundColor })}>${columns.join('')}</mj-section>`;
 }
 
@@ -77,31 +79,33 @@ function hero(h: HeroBlock): string {
   })}>${inner}</mj-hero>`;
 }
 
-function wrapper(w: WrapperBlock): string {
+function wrapper(w: WrapperBlock, base: string): string {
   return `<mj-wrapper${attrs({
     'background-color': w.backgroundColor, border: w.borderColor ? `1px solid ${w.borderColor}` : null, padding: `${w.padding}px`,
-  })}>${w.sections.map(section).join('')}</mj-wrapper>`;
+  })}>${w.sections.map((s) => section(s, base)).join('')}</mj-wrapper>`;
 }
 
-const block = (b: Block) => (b.type === 'section' ? section(b) : b.type === 'hero' ? hero(b) : wrapper(b));
+const block = (b: Block, base: string) => (b.type === 'section' ? section(b, base) : b.type === 'hero' ? hero(b) : wrapper(b, base));
 
 export interface TemplateMeta {
   subject: string;
   subTitle: string;
+  /** The app's public address (PUBLIC_URL): icons and fonts are loaded from it, never from a third party. */
+  assetBase: string;
 }
 
 /** The tree as an MJML document: the subject as title, the sub-title as the inbox preview line, the font for all. */
 export function toMjml(content: TemplateContent, meta: TemplateMeta): string {
-  const font = webFonts[content.font];
+  const stylesheet = fontStylesheet(content.font);
   const head = [
     `<mj-title>${escapeHtml(meta.subject)}</mj-title>`,
     meta.subTitle ? `<mj-preview>${escapeHtml(meta.subTitle)}</mj-preview>` : '',
-    font ? `<mj-font${attrs({ name: content.font, href: font })} />` : '',
+    stylesheet ? `<mj-font${attrs({ name: content.font, href: `${meta.assetBase}${assetPath(stylesheet)}` })} />` : '',
     `<mj-attributes><mj-all${attrs({ 'font-family': fontStacks[content.font] })} /></mj-attributes>`,
   ].join('');
   // Sections without a colour of their own take the content background (wrappers and heroes keep theirs).
   const body = content.blocks
-    .map((b) => block(b.type === 'section' && !b.backgroundColor ? { ...b, backgroundColor: content.contentBackgroundColor } : b))
+    .map((b) => block(b.type === 'section' && !b.backgroundColor ? { ...b, backgroundColor: content.contentBackgroundColor } : b, meta.assetBase))
     .join('\n');
   return `<mjml><mj-head>${head}</mj-head><mj-body${attrs({ 'background-color': content.backgroundColor, width: `${content.width}px` })}>\n${body}\n</mj-body></mjml>`;
 }

@@ -1,4 +1,6 @@
-import { ValidationError, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
+import fs from 'node:fs';
+import { NotFoundError, ValidationError, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
+import { assets } from '../render/assets.js';
 import { perm } from '../permissions.js';
 import type { MailboxServices } from '../services/index.js';
 import { imageContentTypes, imageTypeViolation, maxImageBytes, previewSchema, templateSchema, type TemplateInput } from '../validation/index.js';
@@ -6,11 +8,12 @@ import { paths } from './paths.js';
 
 type Route = RouteDefinition<MailboxServices>;
 
-/** An HTML page under an e-mail's policy: images and web fonts from anywhere, no script, framed by our pages only. */
+/** An HTML page under an e-mail's policy: images from anywhere, the app's web fonts, no script, framed by our pages only. */
 function underEmailPolicy(ctx: RouteContext<unknown, MailboxServices>, extra: string[] = []): void {
+  const app = ctx.core.config.publicUrl;
   ctx.koa.type = 'text/html; charset=utf-8';
   ctx.koa.set('Content-Security-Policy', [
-    "default-src 'none'", 'img-src https: http: data:', "style-src 'unsafe-inline' https://fonts.googleapis.com", 'font-src https://fonts.gstatic.com',
+    "default-src 'none'", 'img-src https: http: data:', `style-src 'unsafe-inline' 'self' ${app}`, `font-src 'self' ${app}`,
     "frame-ancestors 'self'", ...extra,
   ].join('; '));
   ctx.koa.set('X-Frame-Options', 'SAMEORIGIN');
@@ -34,6 +37,20 @@ function asEmailPage(ctx: RouteContext<unknown, MailboxServices>, html: string):
 function previewFrame(ctx: RouteContext<unknown, MailboxServices>): string {
   underEmailPolicy(ctx);
   return '<!doctype html><html><head><meta charset="utf-8"><title>Preview</title></head><body></body></html>';
+}
+
+/**
+ * An icon or a web font of the templates (render/assets.ts): public and cacheable as template images are, readable by
+ * a webmail's page of another origin (fonts need CORS).
+ */
+function asset(ctx: RouteContext<unknown, MailboxServices>): string | fs.ReadStream {
+  const found = assets.get(ctx.params.name ?? '');
+  if (!found) throw new NotFoundError('asset');
+  ctx.koa.type = found.type;
+  ctx.koa.set('Cache-Control', 'public, max-age=604800');
+  ctx.koa.set('Access-Control-Allow-Origin', '*');
+  ctx.koa.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  return found.text ?? fs.createReadStream(found.file!);
 }
 
 /** Files the upload route reads in order to answer SPEC §5's message for a non-image (the others get the core's). */
@@ -99,5 +116,10 @@ export const routes: Route[] = [
     // Public: e-mail clients load the images of a message without a session; the token is 256 random bits.
     name: 'mailbox_mail_template_image', method: 'get', permission: 'public', path: paths.image,
     handler: (ctx) => ctx.services.templates.image(ctx.params.token!),
+  },
+  {
+    // Public too: the social icons and web fonts every recipient's mail client loads from the app, not a third party.
+    name: 'mailbox_mail_template_asset', method: 'get', permission: 'public', path: paths.asset,
+    handler: (ctx) => asset(ctx),
   },
 ];

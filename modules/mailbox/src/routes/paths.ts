@@ -11,4 +11,5 @@ export const paths = {
   previewFrame: under('/preview-frame', '/cadre-apercu'),
   uploadFile: under('/upload-file', '/televerser-fichier'),
   image: under('/images/:token', '/images/:token'),
+  asset: under('/assets/:name', '/ressources/:name'),
 } as const;

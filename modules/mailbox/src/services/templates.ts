@@ -122,7 +122,7 @@ export function mailTemplatesService(core: CoreDeps): MailTemplatesService {
   }
 
   async function compiledColumns(input: TemplateInput) {
-    const compiled = await compileTemplate(input.content, { subject: input.subject, subTitle: input.subTitle });
+    const compiled = await compileTemplate(input.content, { subject: input.subject, subTitle: input.subTitle, assetBase: core.config.publicUrl });
     return {
       subject: input.subject,
       sub_title: input.subTitle,
@@ -200,7 +200,7 @@ export function mailTemplatesService(core: CoreDeps): MailTemplatesService {
     },
 
     async previewDraft(input) {
-      const compiled = await compileTemplate(input.content, { subject: input.subject ?? '', subTitle: input.subTitle ?? '' });
+      const compiled = await compileTemplate(input.content, { subject: input.subject ?? '', subTitle: input.subTitle ?? '', assetBase: core.config.publicUrl });
       return compiled.html;
     },
 

@@ -4,11 +4,6 @@
 /** SPEC §9 editor fonts (the first is the default). */
 export const fonts = ['Arial', 'Tahoma', 'Verdana', 'Times New Roman', 'Courier New', 'Georgia', 'Lato', 'Montserrat'] as const;
 export type Font = (typeof fonts)[number];
-/** Web fonts an e-mail loads (the others are on every system). */
-export const webFonts: Partial<Record<Font, string>> = {
-  Lato: 'https://fonts.googleapis.com/css?family=Lato:400,700',
-  Montserrat: 'https://fonts.googleapis.com/css?family=Montserrat:400,700',
-};
 
 /** SPEC §9 modes: minimal (text), email (text, button, image), template (every widget and the layouts). */
 export const modes = ['minimal', 'email', 'template'] as const;

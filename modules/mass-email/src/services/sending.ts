@@ -21,6 +21,12 @@ const smtpRefusal = (error: unknown): { code: number; response: string } | null 
   return typeof e?.responseCode === 'number' ? { code: e.responseCode, response: String(e.response ?? e.message ?? e.responseCode) } : null;
 };
 
+/** nodemailer's own refusal of an address it cannot send to (no domain, nothing to parse): that recipient's failure. */
+const localRefusal = (error: unknown): string | null => {
+  const e = error as { code?: unknown; command?: unknown; message?: unknown };
+  return e?.code === 'EENVELOPE' && e.command === 'API' ? String(e.message) : null;
+};
+
 const currentContext = (): Context | null => {
   try {
     return Context.current();
@@ -36,8 +42,9 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
   const sleep = (ms: number, context: Context | null) => (context ? context.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   /**
-   * One message: a 5xx answer is recorded as failed; a 4xx one is tried again after doubling delays and recorded as
-   * failed once they are used up; no answer at all (connection refused, cut) throws, so the activity is retried.
+   * One message: a 5xx answer, or an address nodemailer cannot send to, is recorded as failed; a 4xx one is tried again
+   * after doubling delays and recorded as failed once they are used up; no answer at all (connection refused, cut)
+   * throws, so the activity is retried.
    */
   async function sendOne(mailer: Mailer, message: Parameters<Mailer['send']>[0], context: Context | null, beat: () => void): Promise<Answer> {
     for (let attempt = 0; ; attempt += 1) {
@@ -46,6 +53,9 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
         return { state: 'sent', response: info.response };
       } catch (error) {
         const refusal = smtpRefusal(error);
+        // A bad address is one failed row, never a batch retried until the campaign stops.
+        const local = refusal ? null : localRefusal(error);
+        if (local) return { state: 'failed', response: local };
         if (!refusal) throw error;
         if (refusal.code >= 500) return { state: 'failed', response: refusal.response };
         if (attempt >= settings.temporaryRetries) return { state: 'failed', response: refusal.response };
