@@ -31,6 +31,7 @@ export { readViewsMigration } from './db/read-views.js';
 export { runWithAuditContext, currentAuditContext, type AuditContext } from './audit/context.js';
 export { workflowAuditContexts } from './audit/workflows.js';
 export { contentDisposition, download, FileDownload, xlsxContentType, type FileToSend } from './http/download.js';
+export { xlsxDateColumns, xlsxDay, xlsxFormats, xlsxWallTime } from './xlsx.js';
 export { sanitizeHtml, type HtmlPolicy } from './html.js';
 export { assertScriptedRequest } from './http/guards.js';
 export type { UploadSpec } from './http/upload.js';

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { columnCells, expectDateCells } from '../../support/xlsx.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { downloadAs, gradedCourse, loggedIn } from '../../support/marks/fixtures.js';
@@ -219,6 +220,10 @@ describe('report cards', () => {
       expect(rows).toHaveLength(3);
       expect(rows.slice(1).map((r) => [r[2], r[6], r[7]])).toEqual(expect.arrayContaining([['Examen 1', 13.75, language === 'en' ? 'Present' : 'Présent'], ['Examen 2', undefined, absent]]));
       expect(JSON.stringify(rows)).not.toContain('"5"');
+      // The exam's day is a date cell (Excel sorts and filters it), shown as SPEC §9 writes dates.
+      const sheet = workbook.worksheets[0]!;
+      expect(expectDateCells(columnCells(sheet, String(rows[0]![0])), 'yyyy-mm-dd')).toBeNull();
+      expect(columnCells(sheet, String(rows[0]![0])).map((c) => (c.value as Date).toISOString().slice(0, 10)).sort()).toEqual(['2027-01-10', '2027-01-11']);
     }
     expect((await downloadAs(app, demo('teacher'), '/api/my-marks/export')).status).toBe(403);
   });

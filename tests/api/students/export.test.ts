@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { demo, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
 import { demoIds } from './support.js';
+import { columnCells, expectDateCells, readWorkbook } from '../../support/xlsx.js';
 
 let app: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -44,8 +45,21 @@ describe('GET /export-xlsx/', () => {
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines.every((r) => r[7] === 'MCO1-PAR' && r[5] === 'Paris')).toBe(true);
     const lea = lines.find((r) => r[0] === 'Petit')!;
-    expect(lea.slice(0, 10)).toEqual(['Petit', 'Léa', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 'Paris 15e Arrondissement', 'France', 'Paris', 'MCO', 'MCO1-PAR', expect.any(String), 'Apprenti']);
+    expect(lea.slice(0, 10)).toEqual(['Petit', 'Léa', expect.any(Date), 'Paris 15e Arrondissement', 'France', 'Paris', 'MCO', 'MCO1-PAR', expect.any(String), 'Apprenti']);
     expect(lines.map((r) => r[0])).toEqual([...lines.map((r) => r[0])].sort((a, b) => String(a).localeCompare(String(b), 'fr')));
+  });
+
+  it('writes the dates as date cells Excel sorts and filters, shown as SPEC §9 writes them', async () => {
+    const file = await download('pedagogy', `/api/export-xlsx/?campusId=${ids.paris}&trainingSessionId=${ids.currentSession}`, 'fr');
+    const sheet = (await readWorkbook(file.body)).worksheets[0]!;
+    for (const column of ['Date de naissance', 'Début du contrat', 'Fin du contrat']) {
+      expect(expectDateCells(columnCells(sheet, column), 'yyyy-mm-dd'), column).toBeNull();
+    }
+    // Léa Petit's birthday, the day itself (midnight UTC: what Excel shows is the day, whatever the zone).
+    const born = await app.core.db.knex('students as s').join('actors as a', 'a.id', 's.actor_id')
+      .where({ 'a.last_name': 'Petit', 'a.first_name': 'Léa' }).first(app.core.db.knex.raw("to_char(s.date_of_birth, 'YYYY-MM-DD') AS day"));
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === 'Petit')!;
+    expect((row.getCell(3).value as Date).toISOString()).toBe(`${born.day}T00:00:00.000Z`);
   });
 
   it('speaks English to an English user and keeps the Lyon campus manager to Lyon', async () => {

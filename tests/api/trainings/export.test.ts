@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { demo, startTestApp, type TestApp, reasonOf } from '../../support/app.js';
+import { columnCells, expectDateCells, readWorkbook } from '../../support/xlsx.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -46,6 +47,18 @@ describe('GET /training-center/export', () => {
     expect(sheets.Salles![0]).toEqual(['Campus', 'Site', 'Bâtiment', 'Salle', 'Capacité']);
     expect(sheets.Salles).toContainEqual(['Paris', 'Paris Nation', 'Bâtiment A', 'A101', 30]);
     expect(sheets.Salles).toContainEqual(['Lyon', 'Lyon Part-Dieu', 'Bâtiment Rhône', 'R1', 28]);
+  });
+
+  it('writes the groups\' start and end as date cells Excel sorts and filters, shown as SPEC §9 writes them', async () => {
+    const file = await download('pedagogy', '/api/training-center/export', 'en');
+    const workbook = await readWorkbook(file.body);
+    const groups = workbook.worksheets[1]!;
+    const [start, end] = (groups.getRow(1).values as string[]).slice(-2) as [string, string];
+    for (const column of [start, end]) expect(expectDateCells(columnCells(groups, column), 'yyyy-mm-dd'), column).toBeNull();
+    const group = await app.core.db.knex('training_groups').where({ short_name: 'MCO1-PAR' }).orderBy('start_date', 'desc')
+      .first(app.core.db.knex.raw("to_char(start_date, 'YYYY-MM-DD') AS day"));
+    const row = groups.getRows(2, groups.rowCount - 1)!.find((r) => r.getCell(1).value === 'MCO1-PAR' && (r.getCell(7).value as Date).toISOString().startsWith(group.day));
+    expect(row).toBeDefined();
   });
 
   it('speaks English on the English path to an English user', async () => {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { todayIn, xlsxContentType, type Actor, type FileToSend, type PermissionMatrix, type Translate } from '@alterna/core';
+import { todayIn, xlsxContentType, xlsxDateColumns, xlsxDay, type Actor, type FileToSend, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { ReportCard, StudentMark } from '../types.js';
 import type { MarksContext } from './context.js';
@@ -107,11 +107,12 @@ async function writeMarksWorkbook(stream: PassThrough, rows: StudentMark[], t: T
   const sheet = workbook.addWorksheet(t('marks.export.sheet') as string);
   sheet.columns = columns.map((c) => ({ key: c.key, width: c.width }));
   sheet.getColumn('mark').numFmt = '0.00';
+  xlsxDateColumns(sheet, ['date']);
   const header = sheet.addRow(columns.map((c) => t(`marks.export.columns.${c.key}`)));
   header.font = { bold: true };
   header.commit();
   for (const row of rows) {
-    sheet.addRow([row.date, row.subject, row.title, row.element ?? '', row.semester ?? '', row.coefficient, row.value ?? '', t(`marks.statuses.${row.status}`)]).commit();
+    sheet.addRow([xlsxDay(row.date), row.subject, row.title, row.element ?? '', row.semester ?? '', row.coefficient, row.value ?? '', t(`marks.statuses.${row.status}`)]).commit();
   }
   sheet.commit();
   await workbook.commit();

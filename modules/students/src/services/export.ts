@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { xlsxContentType, type Actor, type Translate, type FileToSend } from '@alterna/core';
+import { xlsxContentType, xlsxDateColumns, xlsxDay, type Actor, type Translate, type FileToSend } from '@alterna/core';
 import { countryName } from '../rules/countries.js';
 import { perm } from '../permissions.js';
 import type { ServiceContext } from './context.js';
@@ -39,6 +39,7 @@ export async function writeStudentWorkbook(stream: PassThrough, rows: StudentLis
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(t('students.export.sheet'));
   sheet.columns = exportColumns.map((c) => ({ key: c.key, width: c.width }));
+  xlsxDateColumns(sheet, ['dateOfBirth', 'contractStart', 'contractEnd']);
   const header = sheet.addRow(exportColumns.map((c) => t(`students.export.columns.${c.key}`)));
   header.font = { bold: true };
   header.commit();
@@ -47,10 +48,10 @@ export async function writeStudentWorkbook(stream: PassThrough, rows: StudentLis
     const group = registration?.trainingGroup;
     const contract = registration?.contract;
     sheet.addRow([
-      row.lastName, row.firstName, row.dateOfBirth, row.birthplace ?? '', row.birthCountry ? countryName(row.birthCountry, language) : '',
+      row.lastName, row.firstName, xlsxDay(row.dateOfBirth), row.birthplace ?? '', row.birthCountry ? countryName(row.birthCountry, language) : '',
       group ? group.campus.name : row.campuses.map((c) => c.name).join(', '), group?.training.shortName ?? '', group?.shortName ?? '',
       group?.trainingSession.name ?? '', registration ? t(`students.statuses.${registration.studentStatus}`) : '',
-      contract ? (contract.corporation.shortName || contract.corporation.name) : '', contract?.startDate ?? '', contract?.endDate ?? '',
+      contract ? (contract.corporation.shortName || contract.corporation.name) : '', xlsxDay(contract?.startDate), xlsxDay(contract?.endDate),
     ]).commit();
   }
   sheet.commit();

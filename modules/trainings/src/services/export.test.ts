@@ -45,7 +45,7 @@ describe('training centre workbook', () => {
     const workbook = await write('fr');
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Formations', 'Groupes de formation', 'Salles']);
     expect(rows(workbook.getWorksheet('Formations'))).toEqual([['Nom court', 'Nom', 'Publiée', 'Campus'], ['SIO', 'BTS SIO', 'Oui', 'Paris']]);
-    expect(rows(workbook.getWorksheet('Groupes de formation'))[1]).toEqual(['SIO1-SLAM-PAR', 'BTS SIO 1re année SLAM – Paris', 'SIO', 'SLAM', 'Paris', '2026-2027', '2026-09-01', '2027-08-31']);
+    expect(rows(workbook.getWorksheet('Groupes de formation'))[1]).toEqual(['SIO1-SLAM-PAR', 'BTS SIO 1re année SLAM – Paris', 'SIO', 'SLAM', 'Paris', '2026-2027', new Date('2026-09-01T00:00:00Z'), new Date('2027-08-31T00:00:00Z')]);
     expect(rows(workbook.getWorksheet('Salles'))).toEqual([['Campus', 'Site', 'Bâtiment', 'Salle', 'Capacité'], ['Paris', 'Paris Nation', 'Bâtiment A', 'A101', 30]]);
     expect(workbook.getWorksheet('Formations')?.getRow(1).font?.bold).toBe(true);
   });

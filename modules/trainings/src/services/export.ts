@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { xlsxContentType, type Actor, type Translate, type FileToSend } from '@alterna/core';
+import { xlsxContentType, xlsxDateColumns, xlsxDay, type Actor, type Translate, type FileToSend } from '@alterna/core';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import { perm, roomTypologies } from '../permissions.js';
 import type { ServiceContext } from './context.js';
@@ -81,9 +81,10 @@ export async function writeWorkbook(
     { key: 'shortName', width: 14 }, { key: 'name', width: 40 }, { key: 'training', width: 14 }, { key: 'variant', width: 18 },
     { key: 'campus', width: 14 }, { key: 'session', width: 12 }, { key: 'startDate', width: 12 }, { key: 'endDate', width: 12 },
   ]);
+  xlsxDateColumns(groups, ['startDate', 'endDate']);
   for (const group of data.groups) {
     groups
-      .addRow([group.shortName, group.name, group.training.shortName, group.variant.name, group.campus.name, group.trainingSession.name, group.startDate, group.endDate])
+      .addRow([group.shortName, group.name, group.training.shortName, group.variant.name, group.campus.name, group.trainingSession.name, xlsxDay(group.startDate), xlsxDay(group.endDate)])
       .commit();
   }
   groups.commit();
