@@ -8,6 +8,7 @@ import { resourcesSchema } from './migrations/20261220000500_resources.js';
 import { readViews } from './migrations/20261220000600_read_views.js';
 import { calendarFeedsSchema } from './migrations/20261220000700_calendar_feeds.js';
 import { lessonStartIndex } from './migrations/20261220000800_lesson_start_index.js';
+import { feedVersions } from './migrations/20261220000900_feed_versions.js';
 import { permissions } from './permissions.js';
 import { planningServices, type PlanningServices } from './services/index.js';
 import { routes } from './routes/index.js';
@@ -34,7 +35,7 @@ export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
 export default defineModule<PlanningServices>({
   name: 'planning',
   dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
-  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews, calendarFeedsSchema, lessonStartIndex],
+  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews, calendarFeedsSchema, lessonStartIndex, feedVersions],
   locales: { fr, en },
   permissions,
   services: planningServices,

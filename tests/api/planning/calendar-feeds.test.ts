@@ -4,6 +4,9 @@ import { ApiClient, demo, reasonOf, startTestApp, type TestApp } from '../../sup
 import { withDemoPassword } from '../../support/attendance/fixtures.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../../support/planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../../support/planning/groups.js';
+import { UPDATE_LESSON, lessonOf, slotOn, workingDays } from '../../support/planning/lessons.js';
+import { finished } from '../../support/planning/bulk-fixtures.js';
+import { startTestWorker } from '../../support/worker.js';
 import { nowMs } from '@alterna/core/clock';
 import { todayIn } from '@alterna/core/dates';
 
@@ -14,6 +17,7 @@ let paris: string;
 let lyon: string;
 let subjectName: string;
 let subjectId: string;
+let sessionId: string;
 
 const DAY = 86_400_000;
 /** A Paris day `days` from today (YYYY-MM-DD). */
@@ -31,13 +35,23 @@ const client = async (email: string, language = 'fr') => {
 };
 
 /** The feed as a calendar app reads it: no cookie, and its parsed content lines (folding undone). */
-async function readFeed(url: string) {
-  const response = await fetch(url);
+async function readFeed(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
   const text = await response.text();
   const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
   const events = lines.filter((line) => line === 'BEGIN:VEVENT').length;
-  return { status: response.status, type: response.headers.get('content-type'), text, lines, events, json: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
+  const header = (name: string) => response.headers.get(name);
+  return { status: response.status, type: header('content-type'), header, text, lines, events, json: header('content-type')?.includes('json') ? JSON.parse(text) : null };
 }
+
+/** The content lines of one lesson's event. */
+function eventOf(feed: Awaited<ReturnType<typeof readFeed>>, lessonId: string): string[] {
+  const start = feed.lines.indexOf(uid(lessonId));
+  if (start < 0) return [];
+  const begin = feed.lines.lastIndexOf('BEGIN:VEVENT', start);
+  return feed.lines.slice(begin, feed.lines.indexOf('END:VEVENT', start) + 1);
+}
+const fieldOf = (event: string[], name: string) => event.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
 
 /** A well-formed calendar: begins and ends as one, every event closed. */
 function expectCalendar(feed: Awaited<ReturnType<typeof readFeed>>) {
@@ -61,6 +75,7 @@ beforeAll(async () => {
   const ids = await planningDemo(app);
   paris = ids.paris;
   lyon = ids.lyon;
+  sessionId = ids.session.id;
   const subject = await app.core.db.knex('school_subjects').orderBy('name').first('id', 'name');
   subjectId = subject.id;
   subjectName = subject.name;
@@ -256,5 +271,182 @@ describe('the public feed URL', () => {
     // A control character in the path is refused like one in a body (the core's type pass): 422 on the segment.
     const nul = await fetch(`${app.baseUrl}/api/calendar-feeds/%00.ics`, { headers: { 'accept-language': 'en' } });
     expect([nul.status, await nul.json()]).toEqual([422, { errors: [{ path: 'token', message: 'This value contains a character that is not allowed.' }] }]);
+  });
+});
+
+describe('polling the feed (conditional requests, versions of a lesson)', () => {
+  let days: string[];
+  beforeAll(async () => {
+    days = await workingDays(app, paris, 3, 7);
+  });
+
+  /** A teacher's feed with one lesson (room, group, subject, session) on a working day: what a planner can move. */
+  async function teacherFeed() {
+    const me = await teacherWithLogin();
+    const rooms = await makeRooms(app, paris, 2);
+    const group = await makePlanningGroup(app, paris);
+    const lessonOn = (day: string, room: string) =>
+      insertLesson(app, { campusId: paris, ...slotOn(day, '09:00', '11:00'), teacherIds: [me.id], roomIds: [room], planningGroupIds: [group], schoolSubjectId: subjectId, sessionId });
+    const lesson = await lessonOn(days[0]!, rooms[0]!);
+    const url = (await (await client(me.email)).post(MY_FEED)).json.url as string;
+    return { me, rooms, lesson, url, lessonOn };
+  }
+  /** A lesson's last change as an iCal UTC stamp. */
+  const stampOf = async (lessonId: string) => {
+    const { updated_at: at } = await app.core.db.knex('lessons').where({ id: lessonId }).first('updated_at');
+    return `${(at as Date).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+  };
+  const isd = () => client(demo('isd'));
+  const update = async (input: Record<string, unknown>) => lessonOf(await (await isd()).graphql(UPDATE_LESSON, { input }), 'UpdateEventLessonSchedule');
+  /** The feed again, as a calendar app asks once it holds `previous`: 200 only when something changed. */
+  const poll = (url: string, previous: Awaited<ReturnType<typeof readFeed>>) => readFeed(url, { 'if-none-match': previous.header('etag')! });
+  const sinceOnly = (url: string, previous: Awaited<ReturnType<typeof readFeed>>) => readFeed(url, { 'if-modified-since': previous.header('last-modified')! });
+
+  it('sends the same bytes while nothing changes, stamps each event with its lesson\'s last change, and answers 304 to its ETag or Last-Modified', async () => {
+    const { lesson, url } = await teacherFeed();
+    const first = await readFeed(url);
+    const second = await readFeed(url);
+    expectCalendar(first);
+    expect(second.text).toBe(first.text);
+    const etag = first.header('etag')!;
+    const lastModified = first.header('last-modified')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+    expect([second.header('etag'), second.header('last-modified')]).toEqual([etag, lastModified]);
+    expect(first.header('cache-control')).toBe('private, no-cache');
+    const event = eventOf(first, lesson);
+    expect(fieldOf(event, 'DTSTAMP')).toBe(await stampOf(lesson));
+    expect(fieldOf(event, 'LAST-MODIFIED')).toBe(await stampOf(lesson));
+    expect(fieldOf(event, 'SEQUENCE')).toBe('0');
+    // Last-Modified is the lesson's last change, to the second.
+    expect(Date.parse(lastModified)).toBe(Date.parse(`${(await stampOf(lesson)).replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6')}Z`));
+
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    for (const headers of <Record<string, string>[]>[{ 'if-none-match': etag }, { 'if-none-match': `"other", W/${etag}` }, { 'if-modified-since': lastModified }, { 'if-modified-since': later }]) {
+      const cached = await readFeed(url, headers);
+      expect(cached.status, JSON.stringify(headers)).toBe(304);
+      expect(cached.text).toBe('');
+      expect([cached.header('etag'), cached.header('last-modified'), cached.header('cache-control')]).toEqual([etag, lastModified, 'private, no-cache']);
+    }
+    // Another ETag or an older date gets the calendar; If-None-Match decides over If-Modified-Since (RFC 9110 §13.2.2).
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    for (const headers of <Record<string, string>[]>[{ 'if-none-match': '"other"' }, { 'if-modified-since': earlier }, { 'if-none-match': '"other"', 'if-modified-since': lastModified }, { 'if-modified-since': 'yesterday' }]) {
+      const full = await readFeed(url, headers);
+      expect(full.status, JSON.stringify(headers)).toBe(200);
+      expect(full.text).toBe(first.text);
+    }
+  });
+
+  it('a moved lesson changes the ETag and Last-Modified and increases its SEQUENCE; so does a change of room, not of its description', async () => {
+    const { lesson, rooms, url } = await teacherFeed();
+    const before = await readFeed(url);
+    expect(fieldOf(eventOf(before, lesson), 'SEQUENCE')).toBe('0');
+
+    await update({ id: lesson, startDate: slotOn(days[1]!, '14:00', '16:00').startAt, endDate: slotOn(days[1]!, '14:00', '16:00').endAt });
+    const moved = await poll(url, before);
+    expect(moved.status).toBe(200);
+    expect(moved.header('etag')).not.toBe(before.header('etag'));
+    expect((await sinceOnly(url, before)).status).toBe(200);
+    let event = eventOf(moved, lesson);
+    expect(fieldOf(event, 'DTSTART;TZID=Europe/Paris')).toBe(`${days[1]!.replace(/-/g, '')}T140000`);
+    expect(fieldOf(event, 'SEQUENCE')).toBe('1');
+    expect(fieldOf(event, 'DTSTAMP')).toBe(await stampOf(lesson));
+    expect((await poll(url, moved)).status).toBe(304);
+
+    await update({ id: lesson, rooms: [rooms[1]] });
+    const roomChanged = await poll(url, moved);
+    expect(roomChanged.status).toBe(200);
+    event = eventOf(roomChanged, lesson);
+    expect(fieldOf(event, 'SEQUENCE')).toBe('2');
+    expect(fieldOf(event, 'LOCATION')).toMatch(/^S2-/);
+
+    await update({ id: lesson, description: 'Chapitre 2' });
+    const described = await poll(url, roomChanged);
+    expect(described.status).toBe(200);
+    event = eventOf(described, lesson);
+    expect(fieldOf(event, 'SEQUENCE')).toBe('2');
+    expect(fieldOf(event, 'DESCRIPTION')).toContain('Chapitre 2');
+    expect(fieldOf(event, 'DTSTAMP')).toBe(await stampOf(lesson));
+  });
+
+  it('a bulk move (and a bulk change of rooms) increases SEQUENCE too', async () => {
+    const worker = await startTestWorker(app.core);
+    try {
+      const { lesson, rooms, url } = await teacherFeed();
+      const before = await readFeed(url);
+      const planner = await isd();
+      const run = async (body: Record<string, unknown>) => {
+        const started = await planner.post('/api/planning/planning/edit/many', { requestId: crypto.randomUUID(), lessonIds: [lesson], ...body });
+        expect(started.status, started.text).toBe(202);
+        return (await finished(planner, started.json.operation.id)).result.counts;
+      };
+      expect(await run({ action: 'move', move: { delay: 2, unit: 'hours', direction: 'later' } })).toEqual({ moved: 1 });
+      const moved = await poll(url, before);
+      expect(moved.status).toBe(200);
+      expect(fieldOf(eventOf(moved, lesson), 'DTSTART;TZID=Europe/Paris')).toBe(`${days[0]!.replace(/-/g, '')}T110000`);
+      expect(fieldOf(eventOf(moved, lesson), 'SEQUENCE')).toBe('1');
+      expect(fieldOf(eventOf(moved, lesson), 'DTSTAMP')).toBe(await stampOf(lesson));
+
+      expect(await run({ action: 'edit', edit: { rooms: [rooms[1]] } })).toEqual({ updated: 1 });
+      const edited = await poll(url, moved);
+      expect(fieldOf(eventOf(edited, lesson), 'SEQUENCE')).toBe('2');
+    } finally {
+      await worker.stop();
+    }
+  }, 120_000);
+
+  it('a cancelled or a removed lesson changes the ETag and Last-Modified', async () => {
+    const { lesson, rooms, url, lessonOn } = await teacherFeed();
+    const other = await lessonOn(days[2]!, rooms[1]!);
+    const before = await readFeed(url);
+    expect(before.events).toBe(2);
+
+    await update({ id: lesson, lessonCancellationType: 'disease', cancelDesc: 'Formateur malade' });
+    const cancelled = await poll(url, before);
+    expect(cancelled.status).toBe(200);
+    expect(eventOf(cancelled, lesson)).toContain('STATUS:CANCELLED');
+    expect((await sinceOnly(url, before)).status).toBe(200);
+
+    // A deleted lesson leaves no row to date its removal: the feed's content changed, so do its validators.
+    const removed = await (await isd()).request('DELETE', `/api/planning/planning-group/lesson/${other}/${crypto.randomUUID()}`);
+    expect(removed.status, removed.text).toBe(200);
+    const without = await poll(url, cancelled);
+    expect(without.status).toBe(200);
+    expect(without.lines).not.toContain(uid(other));
+    expect(without.events).toBe(1);
+    expect((await sinceOnly(url, cancelled)).status).toBe(200);
+    expect((await poll(url, without)).status).toBe(304);
+    expect((await sinceOnly(url, without)).status).toBe(304);
+  });
+});
+
+describe('the calendar\'s name', () => {
+  const namesOf = (feed: Awaited<ReturnType<typeof readFeed>>) => [fieldOf(feed.lines, 'X-WR-CALNAME'), fieldOf(feed.lines, 'NAME')];
+  const english = { 'accept-language': 'en-US,en;q=0.9' };
+
+  it('is in the person\'s language, else the calendar app\'s (Accept-Language), else French', async () => {
+    const me = await teacherWithLogin();
+    const url = (await (await client(me.email)).post(MY_FEED)).json.url as string;
+    const lastName = (await app.core.db.knex('actors').where({ id: me.id }).first('last_name')).last_name;
+    const french = `Emploi du temps — Test ${lastName}`;
+    const inEnglish = `Timetable — Test ${lastName}`;
+    expect(namesOf(await readFeed(url))).toEqual([french, french]);
+    expect(namesOf(await readFeed(url, english))).toEqual([inEnglish, inEnglish]);
+    expect(namesOf(await readFeed(url, { 'accept-language': 'de-DE' }))).toEqual([french, french]);
+    // The same URL in two languages is two contents: each its own ETag.
+    expect((await readFeed(url, english)).header('etag')).not.toBe((await readFeed(url)).header('etag'));
+    expect((await readFeed(url)).header('vary')).toMatch(/Accept-Language/i);
+
+    await app.core.db.knex('actors').where({ id: me.id }).update({ language: 'fr' });
+    expect(namesOf(await readFeed(url, english))).toEqual([french, french]);
+    await app.core.db.knex('actors').where({ id: me.id }).update({ language: 'en' });
+    expect(namesOf(await readFeed(url))).toEqual([inEnglish, inEnglish]);
+  });
+
+  it('of a room follows the calendar app\'s language', async () => {
+    const [room] = await makeRooms(app, paris, 1);
+    const url = (await (await client(demo('isd'))).post(roomFeed(room!))).json.url as string;
+    const name = (await app.core.db.knex('rooms').where({ id: room }).first('name')).name;
+    expect(namesOf(await readFeed(url))).toEqual([`Salle ${name} (Paris)`, `Salle ${name} (Paris)`]);
+    expect(namesOf(await readFeed(url, english))).toEqual([`Room ${name} (Paris)`, `Room ${name} (Paris)`]);
   });
 });

@@ -41,8 +41,8 @@ export type HistoryValueLabel = (field: string, value: unknown) => string | null
 
 /** The permission the history route asks for: staff who read records. */
 export const HISTORY_READ = 'core.history.read';
-/** Bookkeeping columns that say nothing to a reader. */
-const hidden = new Set(['id', 'created_at', 'updated_at', 'period']);
+/** Bookkeeping columns that say nothing to a reader (a lesson's `sequence` is its iCal version, moved by its moves). */
+const hidden = new Set(['id', 'created_at', 'updated_at', 'period', 'sequence']);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const day = /^\d{4}-\d{2}-\d{2}$/;

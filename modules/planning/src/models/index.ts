@@ -64,6 +64,8 @@ export class LessonModel extends Model {
   declare description: string | null;
   declare school_subject_id: string | null;
   declare creation_key: string | null;
+  /** How many times its start, end or rooms changed (iCal SEQUENCE). */
+  declare sequence: number;
   declare created_by: string | null;
   declare created_at: Date;
   declare updated_at: Date;
@@ -194,4 +196,7 @@ export class PlanningCalendarFeedModel extends Model {
   declare created_by: string | null;
   declare created_at: Date;
   declare revoked_at: Date | null;
+  /** The ETag last served, and since when the feed's content is that one (its Last-Modified). */
+  declare served_etag: string | null;
+  declare served_since: Date | null;
 }

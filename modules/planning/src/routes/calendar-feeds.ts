@@ -55,12 +55,20 @@ export const calendarFeedsRoutes: Route[] = [
   },
   {
     name: 'planning_calendar_feed_ics', method: 'get', permission: 'public', path: calendarFeedPaths.public,
-    handler: async ({ params, services, koa }) => {
-      const ics = await services.calendarFeeds.render(params.token ?? '');
+    handler: async ({ params, services, koa, language }) => {
+      const feed = await services.calendarFeeds.render(params.token ?? '', {
+        language, ifNoneMatch: koa.get('If-None-Match') || undefined, ifModifiedSince: koa.get('If-Modified-Since') || undefined,
+      });
+      // Calendar apps poll: no shared cache keeps someone's timetable, and the app asks again each time (a 304 when unchanged).
+      koa.set({ 'Cache-Control': 'private, no-cache', ETag: feed.etag, 'Last-Modified': feed.lastModified.toUTCString() });
+      koa.vary('Accept-Language');
+      if (feed.notModified) {
+        koa.status = 304;
+        koa.body = null;
+        return undefined;
+      }
       koa.type = 'text/calendar; charset=utf-8';
-      // Calendar apps poll: never let a shared cache keep someone's timetable.
-      koa.set('Cache-Control', 'private, no-store');
-      return ics;
+      return feed.ics;
     },
   },
 ];

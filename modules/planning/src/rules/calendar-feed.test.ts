@@ -1,8 +1,7 @@
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en, fr } from '../locales/index.js';
-import type { Lesson } from '../types.js';
-import { renderCalendarFeed } from './calendar-feed.js';
+import { renderCalendarFeed, type VersionedLesson } from './calendar-feed.js';
 
 let t: Record<'fr' | 'en', TFunction>;
 beforeAll(async () => {
@@ -12,13 +11,13 @@ beforeAll(async () => {
 });
 
 // Monday 7 December 2026 09:00–11:00 in Paris (UTC+1), and Monday 6 July 2026 14:00–16:00 (UTC+2).
-const lesson = (over: Partial<Lesson> = {}): Lesson => ({
+const lesson = (over: Partial<VersionedLesson> = {}): VersionedLesson => ({
   id: '11111111-1111-4111-8111-111111111111', campusId: 'c', campusName: 'Paris', trainingSessionId: null,
   startAt: '2026-12-07T08:00:00.000Z', endAt: '2026-12-07T10:00:00.000Z', remote: 'present', lessonType: 'course', status: 'active',
   cancellationType: null, cancelDesc: null, description: null, schoolSubject: { id: 's', name: 'Anglais', shortName: 'ANG', color: null },
   teachers: [{ id: 't', firstName: 'Ada', lastName: 'Lovelace', teacherContractId: null }],
   rooms: [{ id: 'r', name: 'S101', size: 20, buildingId: 'b', buildingName: 'A' }], planningGroups: [{ id: 'g', name: 'BTS 1' }, { id: 'h', name: 'BTS 2' }],
-  attendanceStarted: false, ...over,
+  attendanceStarted: false, sequence: 0, updatedAt: '2026-11-20T15:04:05.678Z', ...over,
 });
 
 /** Unfolded content lines (RFC 5545 folds at 75 octets with CRLF + space). */
@@ -41,7 +40,15 @@ describe('live iCal feed rendering', () => {
     expect(ics).toContain('LOCATION:S101\\, Paris');
     expect(ics).toContain('DESCRIPTION:Formateurs : Ada Lovelace');
     expect(ics).toContain('STATUS:CONFIRMED');
-    expect(ics.find((l) => l.startsWith('DTSTAMP:'))).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+    expect(ics.filter((l) => l.startsWith('DTSTAMP:'))).toEqual(['DTSTAMP:20261120T150405Z', 'DTSTAMP:20261120T150405Z']);
+    expect(ics).toContain('SEQUENCE:0');
+  });
+
+  it('stamps each event with its lesson\'s last change and SEQUENCE: the same lessons give the same bytes', () => {
+    const moved = lesson({ sequence: 3, updatedAt: '2026-12-01T08:30:00.000Z' });
+    const ics = renderCalendarFeed({ name: 'Emploi du temps', t: t.fr, lessons: [moved] });
+    expect(lines(ics)).toEqual(expect.arrayContaining(['SEQUENCE:3', 'DTSTAMP:20261201T083000Z', 'LAST-MODIFIED:20261201T083000Z']));
+    expect(renderCalendarFeed({ name: 'Emploi du temps', t: t.fr, lessons: [moved] })).toBe(ics);
   });
 
   it('keeps a cancelled lesson, marked CANCELLED and said so in the reader\'s language', () => {

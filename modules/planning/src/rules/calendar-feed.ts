@@ -5,6 +5,9 @@ import { toParis } from './lesson-time.js';
 
 // Rendering of a live iCal feed from lessons as every reader returns them (pure: no database).
 
+/** A lesson with what its event is stamped with: its SEQUENCE (moves, changes of rooms) and its last change (ISO UTC). */
+export type VersionedLesson = Lesson & { sequence: number; updatedAt: string };
+
 /**
  * Europe/Paris as a VTIMEZONE (EU rules since 1996): clients that do not know Olson names still place the
  * lessons right, and no tz database package is needed for one zone.
@@ -53,8 +56,11 @@ export function lessonDescription(lesson: Lesson, t: Translate): string {
   return lines.join('\n');
 }
 
-/** The whole feed as text/calendar: one VEVENT per lesson (cancelled ones with STATUS:CANCELLED), Paris times. */
-export function renderCalendarFeed(feed: { name: string; lessons: readonly Lesson[]; t: Translate; refreshMinutes?: number }): string {
+/**
+ * The whole feed as text/calendar: one VEVENT per lesson (cancelled ones with STATUS:CANCELLED), Paris times. Nothing
+ * in it depends on when it is rendered (DTSTAMP is the lesson's last change): the same lessons give the same bytes.
+ */
+export function renderCalendarFeed(feed: { name: string; lessons: readonly VersionedLesson[]; t: Translate; refreshMinutes?: number }): string {
   // No calendar-level zone name: ical-generator would then write DTSTAMP without its Z; each event names Paris instead.
   const calendar = new ICalCalendar({
     prodId: { company: 'Alterna', product: 'Planning', language: 'FR' },
@@ -74,6 +80,9 @@ export function renderCalendarFeed(feed: { name: string; lessons: readonly Lesso
       location: lessonLocation(lesson),
       description: lessonDescription(lesson, feed.t),
       status: lesson.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      sequence: lesson.sequence,
+      stamp: new Date(lesson.updatedAt),
+      lastModified: new Date(lesson.updatedAt),
     });
   }
   // RFC 5545 ends every content line, the last one included, with CRLF; ical-generator leaves the last bare.

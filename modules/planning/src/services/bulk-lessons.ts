@@ -2,6 +2,7 @@
 // link rows, restores. One statement per table for a whole batch, never a query per lesson.
 import type { Knex } from '@alterna/core';
 import type { LessonSlot } from '../types.js';
+import { countRoomChanges } from './lesson-sequence.js';
 
 type Db = Knex | Knex.Transaction;
 /** Bindings of arrays (pg sends them as PostgreSQL arrays). */
@@ -180,6 +181,7 @@ export async function restoreLessons(db: Db, snapshots: LessonSnapshot[], links:
 export async function replaceLinks(db: Db, lessons: { id: string; teachers: LessonSnapshot['teachers']; rooms: string[]; planningGroups: string[] }[], kinds: (keyof typeof linkTables)[]): Promise<void> {
   if (!lessons.length || !kinds.length) return;
   const ids = lessons.map((l) => l.id);
+  if (kinds.includes('rooms')) await countRoomChanges(db, lessons);
   for (const kind of kinds) await db(linkTables[kind].table).whereRaw('lesson_id = ANY(?::uuid[])', [ids]).delete();
   await insertLinks(db, lessons.map((l) => ({
     id: l.id,

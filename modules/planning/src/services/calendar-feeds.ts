@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import {
-  NotFoundError, isLanguage, violatedConstraint, type Actor, type Knex, type PermissionMatrix,
+  NotFoundError, isLanguage, violatedConstraint, type Actor, type Knex, type Language, type PermissionMatrix,
 } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { PlanningCalendarFeedModel } from '../models/index.js';
 import { renderCalendarFeed } from '../rules/calendar-feed.js';
+import { notModified, servedSince } from '../rules/feed-validators.js';
 import type { PlanningDeps } from './deps.js';
-import { readLessons, type LessonFilter } from './lesson-reads.js';
+import { readVersionedLessons, type LessonFilter } from './lesson-reads.js';
 import { teacherTypologies } from './resource-common.js';
 import { nowMs } from '@alterna/core/clock';
 
@@ -29,8 +30,26 @@ export interface CalendarFeedsService {
   roomStatus(actor: Actor | null, roomId: string): Promise<CalendarFeedStatus>;
   roomRenew(actor: Actor | null, roomId: string): Promise<{ token: string; status: CalendarFeedStatus }>;
   roomRevoke(actor: Actor | null, roomId: string): Promise<CalendarFeedStatus>;
-  /** The feed behind a token, as text/calendar; NotFoundError for a malformed, unknown or revoked token. */
-  render(token: string): Promise<string>;
+  /**
+   * The feed behind a token, as text/calendar, with its validators, and whether the client's copy (its
+   * If-None-Match, If-Modified-Since) is current; NotFoundError for a malformed, unknown or revoked token.
+   */
+  render(token: string, request: FeedRequest): Promise<RenderedFeed>;
+}
+
+/** How a calendar app asks: the request's language (a person's own preference comes first) and validators. */
+export interface FeedRequest {
+  language: Language;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}
+
+export interface RenderedFeed {
+  ics: string;
+  /** A strong ETag: the SHA-256 of the body, quoted. */
+  etag: string;
+  lastModified: Date;
+  notModified: boolean;
 }
 
 /** Lessons a feed shows: a month back, a year ahead. */
@@ -115,7 +134,7 @@ export function calendarFeedsService(deps: PlanningDeps): CalendarFeedsService {
     roomRenew: async (actor, roomId) => renew(actor!, await roomOf(actor, roomId, perm.resourceUpdate)),
     roomRevoke: async (actor, roomId) => revoke(await roomOf(actor, roomId, perm.resourceUpdate)),
 
-    async render(token) {
+    async render(token, request) {
       if (typeof token !== 'string' || !tokenPattern.test(token)) throw new NotFoundError('calendar feed');
       const feed = await PlanningCalendarFeedModel.query(knex).findOne({ token_hash: hashOf(token) }).whereNull('revoked_at');
       if (!feed) throw new NotFoundError('calendar feed');
@@ -124,7 +143,7 @@ export function calendarFeedsService(deps: PlanningDeps): CalendarFeedsService {
 
       let name: string;
       let filter: LessonFilter;
-      let t = core.translator('fr');
+      let t = core.translator(request.language);
       if (feed.subject_kind === 'room') {
         const room = await roomPlace(knex, feed.subject_id);
         if (!room) throw new NotFoundError('calendar feed');
@@ -134,15 +153,22 @@ export function calendarFeedsService(deps: PlanningDeps): CalendarFeedsService {
         const person = await knex('identity_actors').where({ id: feed.subject_id }).first('first_name', 'last_name', 'language', 'archived');
         // An archived person's link stops with their account.
         if (!person || person.archived) throw new NotFoundError('calendar feed');
-        t = core.translator(isLanguage(person.language) ? person.language : 'fr');
+        if (isLanguage(person.language)) t = core.translator(person.language);
         name = t(`planning.calendarFeeds.calendarName.${feed.subject_kind}`, { name: `${person.first_name} ${person.last_name}` }) as string;
         filter = feed.subject_kind === 'teacher'
           ? { ...period, teacherIds: [feed.subject_id] }
           : { ...period, planningGroupIds: await studentGroups(knex, feed.subject_id) };
       }
       // One statement for the lessons and their teachers, rooms and groups (no query per lesson).
-      const lessons = filter.planningGroupIds?.length === 0 ? [] : await readLessons(knex, null, filter);
-      return renderCalendarFeed({ name, lessons, t });
+      const lessons = filter.planningGroupIds?.length === 0 ? [] : await readVersionedLessons(knex, filter);
+      const ics = renderCalendarFeed({ name, lessons, t });
+      const etag = `"${crypto.createHash('sha256').update(ics).digest('base64url')}"`;
+      const latestChange = lessons.reduce<number | null>((latest, lesson) => Math.max(latest ?? 0, Date.parse(lesson.updatedAt)), null);
+      const since = servedSince({ etag: feed.served_etag, since: feed.served_since?.getTime() ?? null }, { etag, latestChange, now: at });
+      if (feed.served_etag !== etag) {
+        await PlanningCalendarFeedModel.query(knex).findById(feed.id).patch({ served_etag: etag, served_since: new Date(since) });
+      }
+      return { ics, etag, lastModified: new Date(since), notModified: notModified(request, { etag, lastModified: since }) };
     },
   };
 }

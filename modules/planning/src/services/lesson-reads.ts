@@ -3,6 +3,7 @@
 import type { Knex } from '@alterna/core';
 import type { CancellationType, Lesson, LessonStatus, LessonType, RemoteMode } from '../types.js';
 import type { AttendanceHook } from './attendance.js';
+import type { VersionedLesson } from '../rules/calendar-feed.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -153,15 +154,26 @@ function lessonsStatement(
   return select(query, started);
 }
 
-/** The lessons of a filter as `Lesson`, by start. */
-export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
+/** The lessons of a filter as rows of `Lesson`, by start, with `extra` columns. */
+async function lessonRows<Row extends LessonRow>(db: Db, attendance: AttendanceHook | null, filter: LessonFilter, extra: Knex.Raw[] = []): Promise<Row[]> {
   const lists = Object.entries(lessonLinks).flatMap(([kind, columns]) => columns.map(({ name }) => db.raw(`${linkList(kind as LinkKind, name)} AS ${name}`)));
   const statement = lessonsStatement(db, attendance, filter, lessonLinks, (query, started) => query.select(
     'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`),
     'l.remote', 'l.lesson_type', 'l.status', 'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
-    'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`), ...lists,
+    'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`), ...lists, ...extra,
   ).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]));
-  return statement ? ((await statement) as LessonRow[]).map(toLesson) : [];
+  return statement ? ((await statement) as Row[]) : [];
+}
+
+/** The lessons of a filter as `Lesson`, by start. */
+export async function readLessons(db: Db, attendance: AttendanceHook | null, filter: LessonFilter): Promise<Lesson[]> {
+  return (await lessonRows(db, attendance, filter)).map(toLesson);
+}
+
+/** The lessons of a filter with their versions, in the same one statement. */
+export async function readVersionedLessons(db: Db, filter: LessonFilter): Promise<VersionedLesson[]> {
+  const rows = await lessonRows<LessonRow & { sequence: number; updated_at: string }>(db, null, filter, [db.raw('l.sequence'), db.raw(`${isoUtc('l.updated_at')} AS updated_at`)]);
+  return rows.map((row) => ({ ...toLesson(row), sequence: row.sequence, updatedAt: row.updated_at }));
 }
 
 /**

@@ -4,6 +4,7 @@
 // the new links at the new period.
 import type { Knex } from '@alterna/core';
 import type { CancellationType, LessonStatus, LessonType, RemoteMode } from '../types.js';
+import { countRoomChanges } from './lesson-sequence.js';
 
 type Trx = Knex | Knex.Transaction;
 
@@ -61,13 +62,19 @@ export async function insertLessonRow(trx: Trx, lesson: LessonColumns, links: Le
   return row.id;
 }
 
-/** Changes a lesson: the given columns, and the link kinds given (replaced whole). */
+/**
+ * Changes a lesson: the given columns, and the link kinds given (replaced whole). Any change dates it (updated_at:
+ * a calendar feed's DTSTAMP), new links included: they show in the feed's event too.
+ */
 export async function updateLessonRow(trx: Trx, lessonId: string, lesson: Partial<LessonColumns>, links: Partial<LessonLinks>): Promise<void> {
   if (links.teachers) await trx('lesson_teachers').where({ lesson_id: lessonId }).delete();
-  if (links.rooms) await trx('lesson_rooms').where({ lesson_id: lessonId }).delete();
+  if (links.rooms) {
+    await countRoomChanges(trx, [{ id: lessonId, rooms: links.rooms }]);
+    await trx('lesson_rooms').where({ lesson_id: lessonId }).delete();
+  }
   if (links.planningGroups) await trx('lesson_planning_groups').where({ lesson_id: lessonId }).delete();
   const row = columns(lesson);
-  if (Object.keys(row).length) await trx('lessons').where({ id: lessonId }).update({ ...row, updated_at: trx.fn.now() });
+  if (Object.keys(row).length || Object.values(links).some(Boolean)) await trx('lessons').where({ id: lessonId }).update({ ...row, updated_at: trx.fn.now() });
   await insertLinks(trx, lessonId, links);
 }
 
