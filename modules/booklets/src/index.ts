@@ -2,6 +2,7 @@ import { defineModule } from '@alterna/core';
 import { fr, en } from './locales/index.js';
 import { booklets } from './migrations/20270201000100_booklets.js';
 import { validations } from './migrations/20270201000200_validations.js';
+import { cancellationsAndLockBreaks } from './migrations/20270301000100_cancellations_and_lock_breaks.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedBooklets } from './seed.js';
@@ -20,7 +21,7 @@ export { perm } from './permissions.js';
 export default defineModule<BookletsServices>({
   name: 'booklets',
   dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
-  migrations: [booklets, validations],
+  migrations: [booklets, validations, cancellationsAndLockBreaks],
   locales: { fr, en },
   permissions,
   services: bookletsServices,

@@ -45,6 +45,8 @@ export interface BookletCancellationInput {
   reason: string;
   route: string;
   label: string;
+  /** The state the canceller saw: only that one is cancelled (a withdrawal never undoes signatures completed meanwhile). */
+  status?: 'pending' | 'validated';
 }
 
 export interface BookletsActivities {

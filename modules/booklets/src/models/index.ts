@@ -66,6 +66,10 @@ export class BookletFormModel extends Model {
   declare lock_holder_id: string | null;
   declare locked_at: Date | null;
   declare validated_at: Date | null;
+  declare validation_cancelled_by: string | null;
+  declare validation_cancelled_at: Date | null;
+  declare validation_cancel_reason: string | null;
+  declare lock_broken_holder_id: string | null;
   declare created_at: Date;
   declare updated_at: Date;
   declare item?: BookletItemModel;

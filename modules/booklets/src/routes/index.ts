@@ -12,6 +12,10 @@ const positionOf = (value: string | undefined, t: Translate) => {
   return Number(value);
 };
 const sessionOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
+const whichRegistrations = (value: unknown, t: Translate) => {
+  if (value === undefined || value === 'current' || value === 'all') return value ?? 'current';
+  throw new ValidationError([{ path: 'registrations', message: t('booklets.validation.registrations') as string }]);
+};
 
 /** SPEC §2 "Coaching" (booklet items, thesis skills and grid), the booklets one follows, and SPEC §7 form locking. */
 export const routes: Route[] = [
@@ -61,7 +65,8 @@ export const routes: Route[] = [
   },
   {
     name: 'booklets_mine', method: 'get', permission: perm.formRead, path: paths.mine,
-    handler: async (ctx) => ({ booklets: await ctx.services.forms.mine(ctx.actor) }),
+    // The current school year's registrations, unless `?registrations=all`.
+    handler: async (ctx) => ({ booklets: await ctx.services.forms.mine(ctx.actor, whichRegistrations(ctx.query.registrations, ctx.t)) }),
   },
   {
     name: 'booklets_group', method: 'get', permission: perm.formReadAll, uuidParams: ['trainingGroup'], path: paths.group,

@@ -36,9 +36,9 @@ export const validationRoutes: Route[] = [
   },
   {
     name: 'booklet_form_signed_pdf', method: 'get', permission: perm.formRead, uuidParams: ['id'], path: { en: `${form.en}/signed-pdf`, fr: `${form.fr}/pdf-signe` },
-    handler: (ctx) => ctx.services.validations.pdf(ctx.actor, ctx.params.id!),
+    handler: (ctx) => ctx.services.validations.pdf(ctx.actor, ctx.params.id!, ctx.language),
   },
-  // Holders, signatories and campus managers may cancel (checked per form by the service); anyone following the booklet reaches the route.
+  // Who may cancel (campus managers; signatories while pending; the coach once signed) is the service's check per form.
   ...cancelPaths.flatMap(({ kind, path, family }): Route[] => {
     const name = `booklet_cancel_${kind.replace(/-/g, '_')}_validation${family === 'students' ? '_students' : ''}`;
     return [

@@ -30,6 +30,13 @@ export interface BookletsContext {
 export const itemsOfGroup = (alias: string, group: string) => `${alias}.training_id = ${group}.training_id AND (${alias}.training_session_id = ${group}.training_session_id
   OR (${alias}.training_session_id IS NULL AND NOT EXISTS (SELECT 1 FROM booklet_items s WHERE s.training_id = ${group}.training_id AND s.training_session_id = ${group}.training_session_id)))`;
 
+/**
+ * The group of a registration of the current school year: its session is the one containing the day (a bound `?`),
+ * else the next to start (trainings' current session; sessions never overlap).
+ */
+export const currentRegistration = (group: string) =>
+  `${group}.training_session_id = (SELECT s.id FROM trainings_training_sessions s WHERE s.end_date >= ?::date ORDER BY s.start_date LIMIT 1)`;
+
 export function bookletsContext(core: CoreDeps): BookletsContext {
   const { knex } = core;
   const permissions: PermissionMatrix = core.permissions;

@@ -1,7 +1,8 @@
-import { AccessDeniedError, NotFoundError, todayIn, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
+import { AccessDeniedError, FieldsRefusedError, NotFoundError, todayIn, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
 import { averageMark, formFillers, hasSkillMarks, type BookletModule, type FormRole, type FormSaveInput } from '../validation/index.js';
-import { reachable, signatories, type BookletsContext, type Registration, type Relation } from './context.js';
+import { currentRegistration, reachable, signatories, type BookletsContext, type Registration, type Relation } from './context.js';
+import { parisTimeFor } from './when.js';
 import type { BookletItem, BookletItemsService } from './items.js';
 import type { ThesisService } from './thesis.js';
 import { now } from '@alterna/core/clock';
@@ -44,7 +45,10 @@ export interface BookletForm {
 export interface PendingValidation { awaiting: FormRole; awaitingPeople: string[]; requestedAt: string }
 
 export interface BookletFormSummary {
-  id: string; itemId: string; title: string; position: number; modules: BookletModule[]; version: number; averageMark: number; updatedAt: string;
+  id: string; itemId: string; title: string; position: number; modules: BookletModule[]; version: number;
+  /** The average of the marked skills; null while none is marked (shown "—", not 0). */
+  averageMark: number | null;
+  updatedAt: string;
   validatedAt: string | null; lockedBy: string | null;
   /** The item's date, or its end date; late once passed and the form still not validated. */
   due: string | null;
@@ -69,8 +73,11 @@ export interface SaveResult {
 }
 
 export interface BookletFormsService {
-  /** The apprentices the actor follows (coach, tutor, contact) or is (student), each with their booklet's forms. */
-  mine(actor: Actor | null): Promise<BookletSummary[]>;
+  /**
+   * The apprentices the actor follows (coach, tutor, contact) or is (student), each with their booklet's forms: their
+   * registration of the current school year, or every registration when asked (`all`).
+   */
+  mine(actor: Actor | null, registrations?: 'current' | 'all'): Promise<BookletSummary[]>;
   /** A training group's booklets at a glance (staff of its campus). */
   group(actor: Actor | null, trainingGroupId: string): Promise<BookletSummary[]>;
   booklet(actor: Actor | null, registrationId: string): Promise<BookletSummary>;
@@ -106,6 +113,7 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
           .leftJoin('booklet_validations as v', (on) => on.on('v.form_id', 'f.id').andOnVal('v.status', 'pending'))
           .whereIn('f.student_registration_id', ids)
           .select('f.id', 'f.booklet_item_id', 'f.student_registration_id', 'f.version', 'f.average_mark', 'f.updated_at', 'f.validated_at', 'v.requested_at',
+            knex.raw(`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(f.values->'skillMarks', '[]'::jsonb)) m WHERE jsonb_typeof(m->'mark') = 'number') AS marked`),
             knex.raw("nullif(concat_ws(' ', h.first_name, h.last_name), '') AS locked_by"),
             knex.raw('(SELECT s.role FROM booklet_validation_signatures s WHERE s.validation_id = v.id AND s.signed_at IS NULL ORDER BY s.position LIMIT 1) AS awaiting'))
       : [];
@@ -128,7 +136,8 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
                 }
               : null;
             return {
-              id: row.id, itemId: item.id, title: item.title, position: item.position, modules: item.modules, version: row.version, averageMark: Number(row.average_mark),
+              id: row.id, itemId: item.id, title: item.title, position: item.position, modules: item.modules, version: row.version,
+              averageMark: row.marked ? Number(row.average_mark) : null,
               updatedAt: iso(row.updated_at), validatedAt: row.validated_at ? iso(row.validated_at) : null, lockedBy: row.locked_by ?? null,
               due, late: Boolean(due && due < today && !row.validated_at), validation,
               myTurn: Boolean(validation && roles.includes(validation.awaiting)),
@@ -171,9 +180,13 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
 
   async function freshLock(actor: Actor, id: string) {
     const row = await knex('booklet_forms as f').leftJoin('identity_actors as h', 'h.id', 'f.lock_holder_id').where('f.id', id)
-      .first('f.lock_holder_id', 'f.locked_at', 'f.updated_at', 'f.version', 'h.email as holder_email', 'h.first_name as holder_first', 'h.last_name as holder_last');
-    return lockState(row, actor);
+      .first('f.lock_holder_id', 'f.locked_at', 'f.updated_at', 'f.version', 'f.lock_broken_holder_id', 'h.email as holder_email', 'h.first_name as holder_first', 'h.last_name as holder_last');
+    return { state: lockState(row, actor), brokenHolder: row.lock_broken_holder_id as string | null };
   }
+
+  /** "Locked by X since <Paris time, the reader's language>". */
+  const lockedBy = (t: Translate, state: LockState, key = 'booklets.lock.lockedBy') =>
+    ctx.refuse(t, key, '', { name: state.userFullName, since: parisTimeFor(t, state.timestamp!) });
 
   function values(row: any, skills: string[], item: BookletItem): FormValues {
     const saved = row.values ?? {};
@@ -182,11 +195,11 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
   }
 
   return {
-    async mine(actor) {
+    async mine(actor, which = 'current') {
       permissions.assert(actor, perm.formRead);
       const me = actor.id;
       const registrations = await ctx.registrations(actor, (qb) =>
-        qb.where((w) => w.where('sr.student_id', me)
+        qb.where((w) => (which === 'current' ? w.whereRaw(currentRegistration('tg'), [todayIn()]) : w)).where((w) => w.where('sr.student_id', me)
           .orWhereExists(knex('teaching_coach_attributions as ca').where('ca.coach_id', me).whereRaw('ca.student_id = sr.student_id'))
           .orWhereExists(knex('students_student_contracts as sc').join('people_corporation_people as cp', 'cp.corporation_id', 'sc.corporation_id')
             .where('cp.actor_id', me).whereRaw('sc.registration_id = sr.id AND ?::date BETWEEN sc.start_date AND sc.end_date', [todayIn()]))));
@@ -226,16 +239,22 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
       const taken = await knex('booklet_forms')
         .where({ id }).whereNull('validated_at').whereRaw(`NOT ${pendingValidation('booklet_forms.id')}`)
         .where((w) => (force ? w : w.whereNull('lock_holder_id').orWhere('lock_holder_id', actor!.id)))
-        .update({ lock_holder_id: actor!.id, locked_at: knex.raw('CASE WHEN lock_holder_id = ? THEN locked_at ELSE ?::timestamptz END', [actor!.id, now()]) });
-      const state = await freshLock(actor!, id);
-      if (!taken) ctx.refuse(t, 'booklets.lock.lockedBy', '', { name: state.userFullName, since: state.timestamp });
+        .update({
+          lock_holder_id: actor!.id, locked_at: knex.raw('CASE WHEN lock_holder_id = ? THEN locked_at ELSE ?::timestamptz END', [actor!.id, now()]),
+          // A forced take names the holder it displaced; taking it back clears one's own name.
+          lock_broken_holder_id: knex.raw('CASE WHEN lock_holder_id <> ? THEN lock_holder_id WHEN lock_broken_holder_id = ? THEN NULL ELSE lock_broken_holder_id END', [actor!.id, actor!.id]),
+        });
+      const { state } = await freshLock(actor!, id);
+      if (!taken) lockedBy(t, state);
       return state;
     },
     async releaseLock(actor, id, force, t) {
       const { canUnlock } = await load(actor, id);
-      if (force && !canUnlock) ctx.refuse(t, 'booklets.lock.unlockFailed');
-      await knex('booklet_forms').where({ id }).where((w) => (force ? w : w.where('lock_holder_id', actor!.id))).update({ lock_holder_id: null, locked_at: null });
-      return freshLock(actor!, id);
+      if (force && !canUnlock) throw new FieldsRefusedError(403, [{ path: '', message: t('booklets.lock.mayNotUnlock') as string }]);
+      // Forcing another's lock names them: their next save is told their changes were lost (nobody else's is).
+      await knex('booklet_forms').where({ id }).where((w) => (force ? w.whereNotNull('lock_holder_id') : w.where('lock_holder_id', actor!.id)))
+        .update({ lock_holder_id: null, locked_at: null, ...(force ? { lock_broken_holder_id: knex.raw('CASE WHEN lock_holder_id = ? THEN lock_broken_holder_id ELSE lock_holder_id END', [actor!.id]) } : {}) });
+      return (await freshLock(actor!, id)).state;
     },
     async save(actor, id, input, t) {
       const { canEdit, row: before } = await load(actor, id);
@@ -256,9 +275,12 @@ export function bookletFormsService(ctx: BookletsContext, deps: { items: Booklet
         })
         .returning(['version', 'updated_at']);
       if (!row) {
-        const state = await freshLock(actor!, id);
-        if (!state.mine) ctx.refuse(t, state.userFullName ? 'booklets.lock.lostTo' : 'booklets.lock.lost', '', { name: state.userFullName });
-        ctx.refuse(t, 'booklets.lock.stale');
+        const { state, brokenHolder } = await freshLock(actor!, id);
+        if (state.mine) ctx.refuse(t, 'booklets.lock.stale');
+        // Only the person whose lock was forced open lost changes; anyone else simply never held it.
+        if (brokenHolder === actor!.id) ctx.refuse(t, state.userFullName ? 'booklets.lock.lostTo' : 'booklets.lock.lost', '', { name: state.userFullName });
+        if (state.userLogin) lockedBy(t, state, 'booklets.lock.takeFirstFrom');
+        ctx.refuse(t, 'booklets.lock.takeFirst');
       }
       return { success: true, locked: !quit, version: row.version, updatedValues: { ...saved, updatedAt: iso(row.updated_at) } };
     },

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
-import type { Translate } from '@alterna/core';
-import type { FormRole } from '../validation/index.js';
+import { languageOf, type Translate } from '@alterna/core';
+import { averageMark, type FormRole } from '../validation/index.js';
+import { parisTimeFor } from './when.js';
 
 // The standard PDF fonts speak WinAnsi only: other characters lose their accents (NFD) or become '?'.
 const winAnsi = (text: string) =>
@@ -17,18 +18,26 @@ export interface SignedFormDocument {
   student: string;
   group: string;
   values: { tasks: string[]; skillMarks: { skill: string; mark: number | null; comment: string }[]; note: string };
-  averageMark: number;
   validatedAt: Date;
   signatures: { role: FormRole; signer: string; signedAt: Date; route: string }[];
-  validationId: string;
+  /** The form's n-th validation. */
+  run: number;
 }
 
-const stamp = (date: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+/** How a signature was given, in words: from the person's own space (a request of theirs), or recorded by the centre. */
+const methodOf = (route: string) => (/^(POST|GET) \//.test(route) ? 'online' : 'recorded');
 
-/** The validated form as archived: its values, then each signature with who, when and from which route. */
+/**
+ * The validated form as a person reads it, in the language `t` speaks: its values, then each signature with the
+ * signatory's role, name, how and when (Paris time). Nothing technical: no role code, route or id.
+ */
 export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<Buffer> {
   const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(`booklets.pdf.${key}`, values)));
+  const locale = languageOf(t) === 'en' ? 'en-GB' : 'fr-FR';
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const average = form.values.skillMarks.some((skill) => typeof skill.mark === 'number')
+    ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(averageMark(form.values.skillMarks))
+    : label('noAverage');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: winAnsi(`${form.title} - ${form.student}`), Creator: 'Alterna' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,9 +55,9 @@ export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<B
     doc.moveDown(0.6);
   }
   if (form.values.skillMarks.length) {
-    doc.font('Helvetica-Bold').fontSize(12).text(label('skills', { average: form.averageMark.toFixed(2) }));
+    doc.font('Helvetica-Bold').fontSize(12).text(label('skills', { average }));
     doc.font('Helvetica').fontSize(10);
-    for (const skill of form.values.skillMarks) doc.text(winAnsi(`- ${skill.skill}: ${skill.mark ?? '-'}${skill.comment ? ` (${skill.comment})` : ''}`));
+    for (const skill of form.values.skillMarks) doc.text(winAnsi(`- ${skill.skill} – ${skill.mark === null ? '-' : number.format(skill.mark)}${skill.comment ? ` (${skill.comment})` : ''}`));
     doc.moveDown(0.6);
   }
   doc.font('Helvetica-Bold').fontSize(12).text(label('note'));
@@ -57,9 +66,11 @@ export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<B
   doc.font('Helvetica-Bold').fontSize(12).text(label('signatures'));
   doc.font('Helvetica').fontSize(10);
   for (const signature of form.signatures) {
-    doc.text(label('signature', { role: t(`booklets.signatures.roles.${signature.role}`), name: signature.signer, at: stamp(signature.signedAt), route: signature.route }));
+    doc.text(label('signature', {
+      role: t(`booklets.pdf.roles.${signature.role}`), name: signature.signer, method: t(`booklets.pdf.methods.${methodOf(signature.route)}`), at: parisTimeFor(t, signature.signedAt),
+    }));
   }
-  doc.moveDown(1).fontSize(9).fillColor('#555').text(label('validated', { at: stamp(form.validatedAt), id: form.validationId }));
+  doc.moveDown(1).fontSize(9).fillColor('#555').text(label('validated', { at: parisTimeFor(t, form.validatedAt), run: form.run }));
   doc.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import {
-  AccessDeniedError, defaultLanguage, isLanguage, NotFoundError,
+  AccessDeniedError, defaultLanguage, download, FieldsRefusedError, isLanguage, NotFoundError,
   type Actor, type FileDownload, type Knex, type Language, type Operation, type PermissionMatrix, type Translate,
 } from '@alterna/core';
 import { readValidationDelays } from '../config.js';
@@ -24,7 +24,10 @@ const failures = { notAwaited: 'BookletSignatureNotAwaited', closed: 'BookletVal
 /** How long a signatory's request, or a cancellation, waits for the workflow's answer. */
 const answerDeadlineMs = 15_000;
 
-export interface CancellationInput { validationId: string; validationWorkflowId: string; actorId: string; reason: string; route: string; label: string }
+/** `status`: the state the canceller saw; only that one is cancelled (a withdrawal never undoes signatures completed meanwhile). */
+export interface CancellationInput {
+  validationId: string; validationWorkflowId: string; actorId: string; reason: string; route: string; label: string; status?: 'pending' | 'validated';
+}
 interface Recipient { id: string; email: string; language: string | null; name: string; role: FormRole }
 
 export interface ValidationsService {
@@ -35,8 +38,8 @@ export interface ValidationsService {
   sign(actor: Actor | null, formId: string, route: string, t: Translate): Promise<FormValidationState>;
   /** Cancels the current validation by its SPEC §2 path; waits a while for the run to make the form editable. */
   cancel(actor: Actor | null, formId: string, kind: CancellableKind, route: string, reason: string, language: Language, t: Translate): Promise<{ operation: Operation; validation: FormValidationState }>;
-  /** The signed PDF of the standing validation. */
-  pdf(actor: Actor | null, formId: string): Promise<FileDownload>;
+  /** The signed PDF of the standing validation, in the reader's language (the archived copy is in the centre's). */
+  pdf(actor: Actor | null, formId: string, language: Language): Promise<FileDownload>;
   // Activities (idempotent).
   recordSignature(validationId: string, signature: { role: FormRole; signerId: string; route: string }): Promise<void>;
   remind(validationId: string, role: FormRole, kind: 'signatory' | 'staff'): Promise<number>;
@@ -106,14 +109,25 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       history: validations.filter((v) => v.status === 'cancelled').map(view),
       canValidate: !current && !loaded.row.validated_at && roles.some((role) => holders.includes(role)),
       canSign: Boolean(current?.awaiting && roles.includes(current.awaiting)),
-      cancelKind: current && kind && mayCancel(loaded, actor, signatories) ? kind : null,
+      cancelKind: current && kind && mayCancel(loaded, actor, current.status) ? kind : null,
     };
   }
 
-  /** Staff who manage the campus, or a holder or signatory of the form. */
-  const mayCancel = (loaded: Loaded, actor: Actor, signatories: FormRole[]) =>
-    loaded.registration.relations.includes('manager') && permissions.isGranted(actor, perm.formManage, loaded.registration.trainingGroup.campusId)
-    || loaded.roles.some((role) => signatories.includes(role) || formFillers(loaded.item.modules).includes(role));
+  /**
+   * Campus managers always; while signatures are pending, any signatory (withdrawing); once every signature is in,
+   * besides the managers only the coach, on the forms the coach fills.
+   */
+  const mayCancel = (loaded: Loaded, actor: Actor, status: ValidationStatus) =>
+    (loaded.registration.relations.includes('manager') && permissions.isGranted(actor, perm.formManage, loaded.registration.trainingGroup.campusId))
+    || (status === 'pending'
+      ? loaded.roles.some((role) => formSignatories(loaded.item.modules).includes(role))
+      : loaded.roles.includes('coach') && formFillers(loaded.item.modules).includes('coach'));
+
+  /** Why the actor may not cancel, as a 403 with the rule in words. */
+  const cancelRefused = (loaded: Loaded, status: ValidationStatus, t: Translate): never => {
+    const key = status === 'pending' ? 'notYours' : formFillers(loaded.item.modules).includes('coach') ? 'signedByAll' : 'signedByAllNoCoach';
+    throw new FieldsRefusedError(403, [{ path: '', message: String(t(`booklets.signatures.${key}`)) }]);
+  };
 
   /** The people who may give these roles' signatures for a registration: its coaches, its current company tutors, the apprentice. */
   const recipients = async (registrationId: string, roles: FormRole[], db: Knex | Knex.Transaction = knex): Promise<Recipient[]> =>
@@ -132,17 +146,35 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
     return row ?? null;
   }
 
+  /** One message per person, in their language: nobody sees another's address (a tutor never reads a parent's). */
   async function mail(to: Recipient[] | { email: string; language: string | null }[], write: (t: Translate) => { subject: string; text: string }) {
-    const byLanguage = new Map<Language, string[]>();
+    const seen = new Set<string>();
     for (const person of to) {
-      const language = isLanguage(person.language) ? person.language : defaultLanguage;
-      byLanguage.set(language, [...new Set([...(byLanguage.get(language) ?? []), person.email])]);
+      if (seen.has(person.email.toLowerCase())) continue;
+      seen.add(person.email.toLowerCase());
+      await core.mailer.send({ to: person.email, ...write(core.translator(isLanguage(person.language) ? person.language : defaultLanguage)) });
     }
-    for (const [language, emails] of byLanguage) await core.mailer.send({ to: emails, ...write(core.translator(language)) });
-    return [...byLanguage.values()].reduce((sum, emails) => sum + emails.length, 0);
+    return seen.size;
   }
 
   const roleLabel = (t: Translate, role: FormRole) => String(t(`booklets.signatures.roles.${role}`));
+
+  /** The signed form of a validated validation as a PDF in a language, from its records. */
+  async function renderSigned(validationId: string, language: Language, db: Knex | Knex.Transaction) {
+    const row = await context(validationId, db);
+    const [item] = await deps.items.byIds(db, [row.booklet_item_id]);
+    const signatures = await db('booklet_validation_signatures as s').join('identity_actors as a', 'a.id', 's.signer_id')
+      .where('s.validation_id', validationId).orderBy('s.position').select('s.role', 's.signed_at', 's.route', 'a.first_name', 'a.last_name');
+    const t = core.translator(language);
+    const values = row.values ?? {};
+    const bytes = await signedFormPdf({
+      title: row.title, modules: item!.modules.map((m) => String(t(`booklets.modules.${m}`))), student: name(row), group: row.group_name,
+      values: { tasks: values.tasks ?? [], skillMarks: values.skillMarks ?? [], note: values.note ?? '' }, validatedAt: new Date(row.validated_at), run: row.run,
+      signatures: signatures.map((s: any) => ({ role: s.role, signer: name(s), signedAt: new Date(s.signed_at), route: s.route ?? '' })),
+    }, t);
+    const filename = `${row.title}-${row.last_name}-${row.run}.pdf`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_.-]+/g, '-');
+    return { bytes, filename };
+  }
 
   /** Starts a validation's run through the operations registry (its business id is the validation's workflow id). */
   function startRun(actor: Actor, loaded: Loaded, validation: { id: string; workflow_id: string }, signatories: FormRole[], signed: FormRole[], t: Translate) {
@@ -234,26 +266,34 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       // The path names the module: a mission's validation is not cancelled by the final evaluation's path.
       if (cancellableKind(loaded.item.modules) !== kind) throw new NotFoundError('booklet form');
       const current = loaded.validations.find((v) => v.status !== 'cancelled');
-      if (!mayCancel(loaded, actor!, formSignatories(loaded.item.modules))) throw new AccessDeniedError();
       if (!current) ctx.refuse(t, 'booklets.signatures.nothingToCancel');
+      if (!mayCancel(loaded, actor!, current.status)) cancelRefused(loaded, current.status, t);
+      // Undoing what everyone signed is said to them all, with why.
+      if (current.status === 'validated' && !reason.trim()) ctx.refuse(t, 'booklets.signatures.reasonRequired', 'reason');
       const student = name({ first_name: loaded.registration.student.firstName, last_name: loaded.registration.student.lastName });
       const workflowId = `booklet-validation-cancel:${current.id}`;
-      const input: CancellationInput = { validationId: current.id, validationWorkflowId: current.workflow_id, actorId: actor!.id, reason, route, label: `${loaded.item.title} - ${student}` };
+      const input: CancellationInput = {
+        validationId: current.id, validationWorkflowId: current.workflow_id, actorId: actor!.id, reason, route, label: `${loaded.item.title} - ${student}`, status: current.status,
+      };
       const operation = await core.operations.start({
         workflowType: cancellationWorkflow, workflowId, kind: cancellationKind, subject: input.label,
         campusId: loaded.registration.trainingGroup.campusId, actor, args: [input],
       });
       // The page says "done" once the form is editable again; without a worker the run finishes later.
       const client = await core.temporal();
-      await client.withDeadline(realNow() + answerDeadlineMs, () => client.workflow.getHandle(workflowId).result()).catch(() => undefined);
+      const result: { cancelled?: boolean } | undefined = await client.withDeadline(realNow() + answerDeadlineMs, () => client.workflow.getHandle(workflowId).result()).catch(() => undefined);
+      // The last signatures came in between: a withdrawal does not undo them.
+      if (result && !result.cancelled) ctx.refuse(t, 'booklets.signatures.justSigned');
       return { operation: (await core.operations.byWorkflowId(workflowId)) ?? operation, validation: await present(await load(actor, formId), actor!) };
     },
 
-    async pdf(actor, formId) {
+    async pdf(actor, formId, language) {
       const loaded = await load(actor, formId);
       const standing = loaded.validations.find((v) => v.status === 'validated' && v.pdf_file_id);
       if (!standing) throw new NotFoundError('signed form');
-      return core.files.download(standing.pdf_file_id);
+      if (language === defaultLanguage) return core.files.download(standing.pdf_file_id);
+      const { bytes, filename } = await renderSigned(standing.id, language, knex);
+      return download({ filename, contentType: 'application/pdf', stream: bytes, size: bytes.length });
     },
 
     async recordSignature(validationId, signature) {
@@ -301,19 +341,8 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
           await trx('booklet_forms').where({ id: validation.form_id }).update({ validated_at: trx.fn.now(), lock_holder_id: null, locked_at: null });
         }
         if (validation.pdf_file_id) return { fileId: validation.pdf_file_id as string };
-        const row = await context(validationId, trx);
-        const [item] = await deps.items.byIds(trx, [row.booklet_item_id]);
-        const signatures = await trx('booklet_validation_signatures as s').join('identity_actors as a', 'a.id', 's.signer_id')
-          .where('s.validation_id', validationId).orderBy('s.position').select('s.role', 's.signed_at', 's.route', 'a.first_name', 'a.last_name');
-        const t = core.translator(defaultLanguage);
-        const values = row.values ?? {};
-        const bytes = await signedFormPdf({
-          title: row.title, modules: item!.modules.map((m) => String(t(`booklets.modules.${m}`))), student: name(row), group: row.group_name,
-          values: { tasks: values.tasks ?? [], skillMarks: values.skillMarks ?? [], note: values.note ?? '' }, averageMark: Number(row.average_mark),
-          validatedAt: new Date((await trx('booklet_validations').where({ id: validationId }).first('validated_at')).validated_at),
-          signatures: signatures.map((s: any) => ({ role: s.role, signer: name(s), signedAt: new Date(s.signed_at), route: s.route ?? '' })), validationId,
-        }, t);
-        const filename = `${row.title}-${row.last_name}-${row.run}.pdf`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9_.-]+/g, '-');
+        // Archived in the centre's language; a reader in another gets it rendered in theirs from the same records.
+        const { bytes, filename } = await renderSigned(validationId, defaultLanguage, trx);
         // In the transaction: if the row is not written the bytes are deleted again.
         const stored = await core.files.save({ filename, contentType: 'application/pdf', size: bytes.length, bytes }, { module: 'booklets', actorId: validation.requested_by }, trx);
         await trx('booklet_validations').where({ id: validationId }).update({ pdf_file_id: stored.id });
@@ -328,11 +357,13 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
 
     async recordCancellation(input) {
       return knex.transaction(async (trx) => {
-        const [row] = await trx('booklet_validations').where({ id: input.validationId }).whereIn('status', ['pending', 'validated'])
+        const [row] = await trx('booklet_validations').where({ id: input.validationId }).whereIn('status', input.status ? [input.status] : ['pending', 'validated'])
           .update({ status: 'cancelled', cancelled_by: input.actorId, cancelled_at: trx.fn.now(), cancel_reason: input.reason || null, cancel_route: input.route.slice(0, 200) })
-          .returning(['form_id']);
+          .returning(['form_id', 'cancelled_at']);
         if (row) {
-          await trx('booklet_forms').where({ id: row.form_id }).update({ validated_at: null });
+          // On the form too: its history shows who cancelled, when and why, beside its saves.
+          await trx('booklet_forms').where({ id: row.form_id })
+            .update({ validated_at: null, validation_cancelled_by: input.actorId, validation_cancelled_at: row.cancelled_at, validation_cancel_reason: input.reason || null });
           return { cancelled: true };
         }
         // A retry after the commit finds its own record.
@@ -351,7 +382,8 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
         const signatories = (await trx('booklet_validation_signatures').where({ validation_id: validationId }).select('role')).map((s: any) => s.role as FormRole);
         const to = await recipients(row.student_registration_id, signatories, trx);
         const values = { title: row.title, student: name(row), group: row.group_name, who: who ? name(who) : '-', reason: row.cancel_reason ?? '-' };
-        return mail(to.filter((person) => person.id !== row.cancelled_by), (t) => ({
+        // Every signatory, the one who cancelled included (their receipt).
+        return mail(to, (t) => ({
           subject: String(t('booklets.mail.cancelled.subject', values)), text: String(t('booklets.mail.cancelled.text', values)),
         }));
       });
