@@ -13,6 +13,7 @@ import { HistoryButton } from '../../shared/HistoryPanel';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { checkLock, loadForm, releaseLock, saveForm, setLock, type BookletForm } from './api';
+import { FormDraft, writeDraft } from './FormDraft';
 import { ValidationPanel } from './ValidationPanel';
 
 /**
@@ -34,9 +35,16 @@ const markPath = (index: number) => `skillMarks[${index}].mark`;
 
 function FormView({ form }: { form: BookletForm }) {
   const { t, i18n } = useTranslation();
-  const staff = useMe()?.space === 'staff';
+  const me = useMe();
+  const staff = me?.space === 'staff';
   const [editing, setEditing] = useState(form.lock.mine);
-  const [values, setValues] = useState<FormValuesInput>({ tasks: form.values.tasks, skillMarks: form.values.skillMarks, note: form.values.note });
+  const saved = useRef<FormValuesInput>({ tasks: form.values.tasks, skillMarks: form.values.skillMarks, note: form.values.note }).current;
+  const [values, setValues] = useState<FormValuesInput>(saved);
+  // What the holder types is kept in the browser until saved: a forced unlock or a reload shows it again beside the form.
+  const keep = (draft: FormValuesInput | null) => { if (me) writeDraft(form.id, me.id, draft); };
+  useEffect(() => {
+    if (editing && me && values !== saved) writeDraft(form.id, me.id, values);
+  }, [editing, me, values, saved, form.id]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A mark's error shows once the person left the field, or tried to save.
@@ -51,7 +59,10 @@ function FormView({ form }: { form: BookletForm }) {
   const known = useRef({ edit: form.lock.lastEditTimestamp, holder: form.lock.userLogin });
   const [lock, setLockState] = useState(form.lock);
   // The average the language's way (14,08 in French), as the marks are.
-  const averageText = (average: number) => new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(average);
+  // No mark yet: no average ("—", not 0,00).
+  const averageText = (skillMarks: FormValuesInput['skillMarks']) => (skillMarks.some((s) => typeof s.mark === 'number' && Number.isFinite(s.mark))
+    ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(averageMark(skillMarks))
+    : '—');
   const at = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
 
   useEffect(() => {
@@ -81,6 +92,7 @@ function FormView({ form }: { form: BookletForm }) {
     }
   });
   const cancel = () => run(async () => {
+    keep(null);
     await releaseLock(form.id).catch(() => undefined);
     reload();
   });
@@ -90,8 +102,9 @@ function FormView({ form }: { form: BookletForm }) {
     try {
       await releaseLock(form.id, true);
       reload();
-    } catch {
-      await errorDialog(t('booklets.form.unlockFailed'));
+    } catch (error) {
+      // The server says why (who may unlock); the SPEC's words only when it said nothing.
+      await errorDialog(error instanceof ViolationError ? error.message : t('booklets.form.unlockFailed'));
     }
   });
   const save = (action: 'save' | 'save_and_quit') => run(async () => {
@@ -106,14 +119,18 @@ function FormView({ form }: { form: BookletForm }) {
     }
     try {
       const result = await saveForm(form.id, action, form.version, values);
+      keep(null);
       toast.success(t('booklets.form.saved'));
       known.current.edit = result.updatedValues.updatedAt;
       if (action === 'save_and_quit') known.current.holder = null;
       reload();
     } catch (error) {
-      if (error instanceof ViolationError && error.status === 422) await errorDialog(error.message, t('booklets.form.validationError'));
+      const formLevel = error instanceof ViolationError && error.status === 422 && !error.violations.some((v) => v.path);
+      // Reloaded after a form-level refusal (the lock lost, the form changed): the typed text stays beside the form.
+      const message = formLevel ? <>{error.message}<br />{t('booklets.draft.kept')}</> : error instanceof ViolationError ? error.message : null;
+      if (error instanceof ViolationError && error.status === 422) await errorDialog(message, t('booklets.form.validationError'));
       else await errorDialog(t('booklets.form.saveFailed'), t('booklets.form.inputError'));
-      if (error instanceof ViolationError && error.status === 422 && !error.violations.some((v) => v.path)) reload();
+      if (formLevel) reload();
     }
   });
 
@@ -137,6 +154,7 @@ function FormView({ form }: { form: BookletForm }) {
           </Group>
         </Alert>
       )}
+      {me && <FormDraft formId={form.id} personId={me.id} saved={saved} editing={editing} onRestore={setValues} />}
       <Card withBorder radius="lg" padding="lg">
         <Stack>
           {hasTasks(modules) && (
@@ -157,7 +175,7 @@ function FormView({ form }: { form: BookletForm }) {
             <Stack gap="xs">
               <Group justify="space-between">
                 <Text fw={600}>{t('booklets.form.skills')}</Text>
-                <Badge size="lg" variant="light" data-testid="average-mark">{t('booklets.form.average')} : {averageText(averageMark(values.skillMarks))}</Badge>
+                <Badge size="lg" variant="light" data-testid="average-mark">{t('booklets.form.average')} : {averageText(values.skillMarks)}</Badge>
               </Group>
               {/* A skill per line: name, mark and comment side by side on a desktop; the name above the two on a phone. */}
               <Stack gap={0}>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -12,11 +13,14 @@ import { formPage, loadGroup, loadMine, type BookletSummary } from './api';
 export function MyBookletsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const page = usePageData(['booklets.mine'], () => loadMine());
+  // This school year's registrations; earlier ones when asked.
+  const [earlier, setEarlier] = useState(false);
+  const page = usePageData(['booklets.mine', earlier], () => loadMine(earlier));
   const student = me?.space === 'student';
   return (
     <Stack gap="lg" data-testid="booklets-page">
       <PageTitle title={t(student ? 'booklets.page.mine' : 'booklets.page.apprentices')} intro={t(student ? 'booklets.page.mineIntro' : 'booklets.page.apprenticesIntro')} />
+      <Switch label={t('booklets.page.earlierYears')} checked={earlier} onChange={(e) => setEarlier(e.currentTarget.checked)} data-testid="earlier-years" />
       <Booklets data={page.data?.booklets} error={page.error} />
     </Stack>
   );
@@ -36,7 +40,8 @@ export function GroupBookletsPage() {
 }
 
 function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const average = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const me = useMe();
   if (error) return <Alert color="red" variant="light" role="alert">{error}</Alert>;
   if (!data || !me) return null;
@@ -69,7 +74,7 @@ function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: 
                       : form.lockedBy ? <Badge color="orange">{t('booklets.page.lockedBy', { name: form.lockedBy })}</Badge>
                       : form.version > 0 ? <Badge color="blue">{t('booklets.page.filled')}</Badge> : <Badge color="gray">{t('booklets.page.empty')}</Badge>}
                   </Table.Td>
-                  <Table.Td>{form.modules.some((m) => m.endsWith('-evaluation')) ? form.averageMark.toFixed(2) : '—'}</Table.Td>
+                  <Table.Td data-testid="form-average">{form.averageMark !== null && form.modules.some((m) => m.endsWith('-evaluation')) ? average.format(form.averageMark) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -56,10 +56,13 @@ function Panel({ state, formId, staff, editing }: { state: FormValidationState; 
   });
   const cancel = () => run(async () => {
     reason.current = '';
+    // Undoing what everyone signed needs a reason, sent to each signatory; withdrawing a pending one does not.
+    const signed = state.current?.status === 'validated';
     const message = (
       <Stack gap="sm">
-        <Text>{t('booklets.sign.cancelConfirm')}</Text>
-        <Textarea label={t('booklets.sign.reason')} maxLength={2000} autosize minRows={2} data-testid="cancel-reason" onChange={(e) => { reason.current = e.currentTarget.value; }} />
+        <Text>{t(signed ? 'booklets.sign.cancelSignedConfirm' : 'booklets.sign.cancelConfirm')}</Text>
+        <Textarea label={t(signed ? 'booklets.sign.reasonRequired' : 'booklets.sign.reason')} required={signed} maxLength={2000} autosize minRows={2} data-testid="cancel-reason"
+          onChange={(e) => { reason.current = e.currentTarget.value; }} />
       </Stack>
     );
     const ok = await confirm({ title: t('booklets.sign.sure'), message, confirmLabel: t('booklets.sign.invalidate'), cancelLabel: t('booklets.sign.dismiss'), color: 'red' });

@@ -9,7 +9,8 @@ export type { FormValidationState } from '@alterna/booklets/validation';
 const enc = encodeURIComponent;
 const form = (id: string) => `/api/booklet-forms/${enc(id)}`;
 
-export const loadMine = () => requestJson<{ booklets: BookletSummary[] }>('GET', '/api/booklets/mine');
+/** The current school year's registrations; every registration with `all`. */
+export const loadMine = (all = false) => requestJson<{ booklets: BookletSummary[] }>('GET', `/api/booklets/mine${all ? '?registrations=all' : ''}`);
 export const loadGroup = (group: string) => requestJson<{ booklets: BookletSummary[] }>('GET', `/api/booklets/training-group/${enc(group)}`);
 export const loadForm = (id: string) => requestJson<{ form: BookletForm }>('GET', form(id));
 export const checkLock = (id: string) => requestJson<LockState>('GET', `${form(id)}/check-lock`);
