@@ -39,10 +39,10 @@ function isCrossSite(ctx: Context): boolean {
  * A form post can be sent by any site without a preflight: state-changing requests carry JSON, except the
  * SPEC's scripted form posts, which carry the scripted-POST header no other site's form can send.
  */
-export function assertJsonBody(ctx: Context, scriptedForm: boolean): void {
+export function assertJsonBody(ctx: Context, scriptedForm: boolean, oneClickForm = false): void {
   if (!unsafeMethods.has(ctx.method) || !hasBody(ctx) || ctx.is('application/json', 'application/*+json')) return;
   const scripted = ctx.get('x-requested-with').toLowerCase() === 'xmlhttprequest';
-  if (scriptedForm && scripted && ctx.is('urlencoded')) return;
+  if ((scriptedForm && scripted || oneClickForm) && ctx.is('urlencoded')) return;
   throw new RequestRefused(415, 'UNSUPPORTED_MEDIA_TYPE', (ctx.state as RequestState).t('errors.unsupportedMediaType'));
 }
 

@@ -57,6 +57,9 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
       if (upload && (!['post', 'put', 'patch'].includes(route.method) || !(upload.maxBytes > 0) || !upload.accept.length)) {
         throw new Error(`Route ${route.name} declares an upload no request can send: it needs POST, PUT or PATCH, maxBytes above 0 and accepted types`);
       }
+      if (route.oneClickForm && (route.method !== 'post' || route.permission !== 'public')) {
+        throw new Error(`Route ${route.name} declares a one-click form: only a public POST may take one`);
+      }
       const variants = pathVariants(route.path);
       const paths = variants.en === variants.fr ? [['en', variants.en] as const] : (Object.entries(variants) as [string, string][]);
       return paths.map(([lang, path]) => ({ route, services, name: `pepal_core_${route.name}.${lang}`, path: `/api${path}` }));
@@ -88,7 +91,7 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
         ({ file, violations: fileViolations } = upload);
         rawBody = upload.fields;
       } else {
-        assertJsonBody(koa, !!route.scriptedForm);
+        assertJsonBody(koa, !!route.scriptedForm, !!route.oneClickForm);
         rawBody = (koa.request as { body?: unknown }).body;
       }
       // The received file's temporary copy goes once the route has answered (stored by then, or unwanted).

@@ -75,6 +75,12 @@ export interface RouteDefinition<Services = unknown> {
    */
   scriptedForm?: boolean;
   /**
+   * RFC 8058 one-click unsubscribe: a public POST that takes the urlencoded `List-Unsubscribe=One-Click` a mail
+   * provider's server sends, without the scripted-POST header (no browser form of another site gets past the
+   * cross-site check). Only for a public route whose path carries what it acts on, signed.
+   */
+  oneClickForm?: boolean;
+  /**
    * An upload route: the body is multipart/form-data, sent only with the scripted-POST header; one file part
    * named `file` (ctx.file) and text fields (ctx.body, strings, validated by `body`). A file whose sniffed type is
    * not in `accept` answers 422, one over `maxBytes` 413, a missing one 422 when `required`, all on path `file`.

@@ -3,6 +3,7 @@ import type { MailboxServices } from '@alterna/mailbox';
 import { activities } from './activities.js';
 import { fr, en } from './locales/index.js';
 import { massEmail } from './migrations/20270201000100_mass_email.js';
+import { optOuts } from './migrations/20270401000100_opt_outs.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedMassEmail } from './seed.js';
@@ -23,7 +24,7 @@ export { perm } from './permissions.js';
 export default defineModule<MassEmailServices>({
   name: 'mass-email',
   dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'mailbox'],
-  migrations: [massEmail],
+  migrations: [massEmail, optOuts],
   locales: { fr, en },
   permissions,
   services: massEmailServices,

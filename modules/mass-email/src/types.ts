@@ -32,6 +32,8 @@ export interface CampaignSummary {
   sent: number;
   failed: number;
   pending: number;
+  /** Recipients left out because they unsubscribed. */
+  unsubscribed: number;
   createdAt: string;
   finishedAt: string | null;
   createdBy: { id: string; firstName: string; lastName: string } | null;

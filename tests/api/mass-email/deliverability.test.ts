@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { addPeople } from '../../support/mass-email/fixtures.js';
-import { mailHeader, startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
+import { mailHeader, mailText, startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
 import { eventually, startTestWorker } from '../../support/worker.js';
 
 // Issue #24: what a relay and a mailbox provider ask of bulk mail.
@@ -35,6 +35,12 @@ const finished = (client: ApiClient, id: string) =>
     return ['completed', 'cancelled'].includes(campaign.status) ? campaign : null;
   }, 60_000);
 const mailsOf = (campaignId: string) => sink.mails.filter((mail) => mailHeader(mail.raw, 'X-Alterna-Campaign') === campaignId);
+/** One part of a multipart mail (text/plain, text/html), its transfer encoding undone. */
+const part = (raw: string, type: string) => {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const found = raw.split(`--${boundary}`).find((p) => new RegExp(`content-type:\\s*${type}`, 'i').test(p.slice(0, p.indexOf('\r\n\r\n'))));
+  return mailText(found!.replace(/^\r\n/, '')).trim();
+};
 const send = async (client: ApiClient, actors: string[], html = '<p>Bonjour {{firstName}}</p>') => {
   const created = await client.post(`${base}/campaigns`, { subject: 'Info {{firstName}}', html, recipients: { actors }, requestId: crypto.randomUUID() });
   expect(created.status).toBe(200);
@@ -85,4 +91,73 @@ describe('mass e-mail deliverability', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors[0].message).toBeTruthy();
   });
+
+  it('RFC 8058: each message has its own signed List-Unsubscribe link and is a whole HTML document; one click without a session records the opt-out in the trail; later campaigns skip that person, transactional mail does not', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 3, 'Paris');
+    await knex('actors').where({ id: people[2]!.id }).update({ language: 'en' });
+    const client = await manager();
+    const first = await send(client, people.map((p) => p.id), '<p>Bonjour {{firstName}}</p>');
+    expect(first).toMatchObject({ status: 'completed', sent: 3, unsubscribed: 0 });
+    const mails = mailsOf(first.id);
+    const links = new Map<string, string>();
+    for (const mail of mails) {
+      expect(mailHeader(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      const link = /^<(http[^>]+)>$/.exec(mailHeader(mail.raw, 'List-Unsubscribe'))?.[1];
+      expect(link).toMatch(/\/api\/mailbox\/mass-email\/unsubscribe\/[0-9a-f-]{36}\.\d+\.[\w-]{43}$/);
+      links.set(mail.to[0]!, link!);
+      // A written message goes out as a whole document, the link at its foot and in the text.
+      const body = part(mail.raw, 'text/html');
+      expect(body).toMatch(/^<!doctype html>/i);
+      expect(body).toContain('</html>');
+      expect(body).toContain(`href="${link}"`);
+      expect(part(mail.raw, 'text/plain')).toContain(link);
+    }
+    expect(new Set(links.values()).size).toBe(3);
+    const path = (email: string) => new URL(links.get(email)!).pathname;
+
+    // The provider's one-click POST: no session, no scripted header, a form body.
+    const oneClick = await fetch(`${app.baseUrl}${path(people[0]!.email)}`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    // A person following the link: a page in their language (English here, whatever the browser says).
+    const page = await new ApiClient(app.baseUrl, 'fr').get(path(people[2]!.email));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('You are unsubscribed');
+    expect(page.text).toContain('<html lang="en">');
+    // Again: nothing new, still a page.
+    expect((await new ApiClient(app.baseUrl, 'fr').get(path(people[2]!.email))).status).toBe(200);
+    const optOuts = await knex('mass_email_opt_outs').whereIn('actor_id', people.map((p) => p.id)).orderBy('email_key').pluck('email_key');
+    expect(optOuts).toEqual([people[0]!.email, people[2]!.email].sort());
+    const trail = await knex('audit_log').where({ table_name: 'mass_email_opt_outs', action: 'insert' }).whereRaw("after->>'actor_id' = ?", [people[0]!.id]).first();
+    expect(trail).toMatchObject({ actor_id: people[0]!.id });
+
+    // Nobody unsubscribes someone else: a forged or altered token is a 4xx with a message, never a 500.
+    const other = path(people[1]!.email);
+    const forged = other.replace(/[\w-]{43}$/, path(people[0]!.email).slice(-43));
+    for (const bad of [forged, other.replace(/\.(\d+)\./, (_m, seq) => `.${Number(seq) + 1000}.`), '/api/mailbox/mass-email/unsubscribe/nothing', `${other.slice(0, -1)}A`]) {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(`${app.baseUrl}${bad}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, body: method === 'POST' ? 'List-Unsubscribe=One-Click' : undefined });
+        expect(response.status, `${method} ${bad}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${method} ${bad}`).toBeLessThan(500);
+        expect((await response.json()).errors[0].message).toBe('This unsubscribe link is not valid: open the one in the latest e-mail you received, unchanged.');
+      }
+    }
+    expect(await knex('mass_email_opt_outs').where({ actor_id: people[1]!.id })).toEqual([]);
+
+    // The next campaign: the two who unsubscribed are on its ledger as such, only the third gets it.
+    const second = await send(client, people.map((p) => p.id));
+    expect(second).toMatchObject({ status: 'completed', total: 3, sent: 1, failed: 0, unsubscribed: 2, pending: 0 });
+    expect(second.recipients.filter((r: { state: string }) => r.state === 'unsubscribed').map((r: { email: string }) => r.email).sort()).toEqual([people[0]!.email, people[2]!.email].sort());
+    expect(mailsOf(second.id).map((mail) => mail.to[0])).toEqual([people[1]!.email]);
+
+    // Transactional mail (alerts, validations) goes through the core's mailer: an opt-out does not stop it, and it
+    // carries no unsubscribe header.
+    const before = sink.mails.length;
+    await app.core.mailer.send({ to: people[0]!.email, subject: 'Alerte', text: 'Absences' });
+    const transactional = sink.mails.slice(before);
+    expect(transactional.map((mail) => mail.to)).toEqual([[people[0]!.email]]);
+    expect(mailHeader(transactional[0]!.raw, 'List-Unsubscribe')).toBe('');
+  }, 120_000);
 });

@@ -26,7 +26,7 @@ export async function massEmailCampaign(input: MassEmailRun): Promise<MassEmailR
   setHandler(massEmailPause, () => void (paused = true));
   setHandler(massEmailResume, () => void (paused = false));
   // Counters only: the per-recipient states are the campaign's rows.
-  setHandler(progressQuery, () => ({ done: state ? state.sent + state.failed : 0, total: state?.total ?? 0, items: [] }));
+  setHandler(progressQuery, () => ({ done: state ? state.sent + state.failed + (state.unsubscribed ?? 0) : 0, total: state?.total ?? 0, items: [] }));
   const root = CancellationScope.current();
   const finish = (status: 'completed' | 'cancelled') => CancellationScope.nonCancellable(() => massEmailFinish(input.campaignId, status));
   try {
@@ -38,7 +38,10 @@ export async function massEmailCampaign(input: MassEmailRun): Promise<MassEmailR
       const from: number = state.nextSeq;
       const to: number = Math.min(from + input.batchSize, state.total) - 1;
       const counts = await CancellationScope.nonCancellable(() => massEmailSendBatch(input.campaignId, from, to, input.ratePerSecond));
-      state = { total: state.total, nextSeq: to + 1, sent: state.sent + counts.sent, failed: state.failed + counts.failed };
+      state = {
+        total: state.total, nextSeq: to + 1, sent: state.sent + counts.sent, failed: state.failed + counts.failed,
+        unsubscribed: (state.unsubscribed ?? 0) + (counts.unsubscribed ?? 0),
+      };
     }
     if (root.consideredCancelled) throw new CancelledFailure('Mass e-mail cancelled');
   } catch (error) {

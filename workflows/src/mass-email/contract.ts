@@ -16,11 +16,14 @@ export interface MassEmailState {
   nextSeq: number;
   sent: number;
   failed: number;
+  /** Recipients skipped because they unsubscribed (absent from runs started before issue #24). */
+  unsubscribed?: number;
 }
 
 export interface MassEmailBatchCounts {
   sent: number;
   failed: number;
+  unsubscribed?: number;
 }
 
 export interface MassEmailFailure {
@@ -36,6 +39,7 @@ export interface MassEmailResult {
   total: number;
   sent: number;
   failed: number;
+  unsubscribed: number;
   pending: number;
   delivered: string[];
   failures: MassEmailFailure[];

@@ -38,7 +38,7 @@ export class RecipientModel extends Model {
   declare group_name: string;
   declare campus: string;
   declare message_id: string;
-  declare state: 'pending' | 'sent' | 'failed';
+  declare state: 'pending' | 'sent' | 'failed' | 'unsubscribed';
   declare smtp_response: string | null;
   declare answered_at: Date | null;
 }

@@ -6,5 +6,6 @@ export const paths = {
   campaigns: { en: '/mailbox/mass-email/campaigns', fr: '/messagerie/emailing/campagnes' },
   campaign: { en: '/mailbox/mass-email/campaigns/:campaign', fr: '/messagerie/emailing/campagnes/:campaign' },
   pause: { en: '/mailbox/mass-email/campaigns/:campaign/pause', fr: '/messagerie/emailing/campagnes/:campaign/pause' },
+  unsubscribe: { en: '/mailbox/mass-email/unsubscribe/:token', fr: '/messagerie/emailing/desabonnement/:token' },
   resume: { en: '/mailbox/mass-email/campaigns/:campaign/resume', fr: '/messagerie/emailing/campagnes/:campaign/reprendre' },
 } as const;

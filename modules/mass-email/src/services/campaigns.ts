@@ -7,6 +7,7 @@ import type { CampaignSummary, CampaignDetail, MassEmailOptions, PreviewResult, 
 import { renderForRecipient, textOfHtml, type CampaignInput, type MailContent, type PreviewInput, type RecipientsInput } from '../validation/index.js';
 import { choiceOf, recipientsQuery, type ResolvedChoice } from './recipients.js';
 import type { SendingSettings } from './settings.js';
+import { optedOut } from './unsubscribe.js';
 
 export const campaignKind = 'mass-email.campaign';
 
@@ -57,7 +58,7 @@ const mailHtmlPolicy: HtmlPolicy = {
 };
 
 interface SummaryRow {
-  id: string; subject: string; status: CampaignSummary['status']; total: number; sent: number; failed: number; pending: number;
+  id: string; subject: string; status: CampaignSummary['status']; total: number; sent: number; failed: number; pending: number; unsubscribed: number;
   created_at: Date; finished_at: Date | null; campus_ids: string[]; created_by: string | null;
   first_name: string | null; last_name: string | null; operation_id: string | null;
 }
@@ -140,10 +141,11 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
         db.raw(`(SELECT count(*) FILTER (WHERE r.state = 'sent')::int FROM mass_email_recipients r WHERE r.campaign_id = c.id) AS sent`),
         db.raw(`(SELECT count(*) FILTER (WHERE r.state = 'failed')::int FROM mass_email_recipients r WHERE r.campaign_id = c.id) AS failed`),
         db.raw(`(SELECT count(*) FILTER (WHERE r.state = 'pending')::int FROM mass_email_recipients r WHERE r.campaign_id = c.id) AS pending`),
+        db.raw(`(SELECT count(*) FILTER (WHERE r.state = 'unsubscribed')::int FROM mass_email_recipients r WHERE r.campaign_id = c.id) AS unsubscribed`),
       );
 
   const present = (row: SummaryRow): CampaignSummary => ({
-    id: row.id, subject: row.subject, status: row.status, total: row.total, sent: row.sent, failed: row.failed, pending: row.pending,
+    id: row.id, subject: row.subject, status: row.status, total: row.total, sent: row.sent, failed: row.failed, pending: row.pending, unsubscribed: row.unsubscribed,
     createdAt: new Date(row.created_at).toISOString(), finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
     createdBy: row.created_by ? { id: row.created_by, firstName: row.first_name ?? '', lastName: row.last_name ?? '' } : null,
     operationId: row.operation_id,
@@ -264,10 +266,12 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
           // The same request at the same moment: the other one made it.
           if (!inserted.length) return CampaignModel.query(trx).findOne({ request_id: input.requestId }).throwIfNotFound();
           const { rowCount } = await trx.raw(
-            `INSERT INTO mass_email_recipients (campaign_id, seq, actor_id, email, first_name, last_name, training, group_name, campus, message_id)
+            // Who unsubscribed is on the ledger as such, never sent to.
+            `INSERT INTO mass_email_recipients (campaign_id, seq, actor_id, email, first_name, last_name, training, group_name, campus, message_id, state, answered_at)
              SELECT ?::uuid, (row_number() OVER (ORDER BY r.last_name, r.first_name, r.actor_id) - 1)::int, r.actor_id, r.email,
                     coalesce(r.first_name, ''), coalesce(r.last_name, ''), coalesce(r.training, ''), coalesce(r.group_name, ''), coalesce(r.campus, ''),
-                    '<mass-email.' || ?::text || '.' || r.actor_id || '@' || ?::text || '>'
+                    '<mass-email.' || ?::text || '.' || r.actor_id || '@' || ?::text || '>',
+                    CASE WHEN ${optedOut('r')} THEN 'unsubscribed' ELSE 'pending' END, CASE WHEN ${optedOut('r')} THEN now() END
                FROM (?) r`,
             [id, id, domain, recipientsQuery(trx, choice, scope)],
           );

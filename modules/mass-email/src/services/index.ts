@@ -3,11 +3,14 @@ import type { TemplateSource } from '../types.js';
 import { campaignsService, type CampaignsService } from './campaigns.js';
 import { sendingService, type SendingService } from './sending.js';
 import { readSendingSettings, type SendingSettings } from './settings.js';
+import { unsubscribeService, type UnsubscribeService } from './unsubscribe.js';
+import { paths } from '../routes/paths.js';
 
 /** What the module offers: other modules reach it with core.module<MassEmailServices>('mass-email'). */
 export interface MassEmailServices {
   campaigns: CampaignsService;
   sending: SendingService;
+  unsubscribe: UnsubscribeService;
   settings: SendingSettings;
   /** Where the templates come from: the mailbox module's, once it is installed (set at register). */
   useTemplates(source: TemplateSource | null): void;
@@ -16,9 +19,11 @@ export interface MassEmailServices {
 export function massEmailServices(core: CoreDeps): MassEmailServices {
   const settings = readSendingSettings();
   let templates: TemplateSource | null = null;
+  const unsubscribe = unsubscribeService(core, paths.unsubscribe.en);
   return {
     campaigns: campaignsService(core, settings, () => templates),
-    sending: sendingService(core, settings),
+    sending: sendingService(core, settings, unsubscribe),
+    unsubscribe,
     settings,
     useTemplates: (source) => void (templates = source),
   };

@@ -1,9 +1,11 @@
 import { Context } from '@temporalio/activity';
-import type { CoreDeps, Mailer } from '@alterna/core';
+import { defaultLanguage, isLanguage, type CoreDeps, type Mailer } from '@alterna/core';
 import type { MassEmailBatchCounts, MassEmailResult, MassEmailState } from '@alterna/workflows/mass-email/contract';
 import { CampaignModel } from '../models/index.js';
 import { renderForRecipient } from '../validation/index.js';
+import { withUnsubscribeLink } from './message.js';
 import type { SendingSettings } from './settings.js';
+import { optedOut, type UnsubscribeService } from './unsubscribe.js';
 import { realNow } from '@alterna/core/clock';
 
 /** The activities' side of a campaign run: each safe to retry. */
@@ -37,7 +39,7 @@ const currentContext = (): Context | null => {
 
 const listCap = 1000;
 
-export function sendingService(core: CoreDeps, settings: SendingSettings): SendingService {
+export function sendingService(core: CoreDeps, settings: SendingSettings, unsubscribe: UnsubscribeService): SendingService {
   const { knex } = core;
   const sleep = (ms: number, context: Context | null) => (context ? context.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -73,25 +75,33 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
           knex.raw('count(*)::int AS total'),
           knex.raw("count(*) FILTER (WHERE state = 'sent')::int AS sent"),
           knex.raw("count(*) FILTER (WHERE state = 'failed')::int AS failed"),
+          knex.raw("count(*) FILTER (WHERE state = 'unsubscribed')::int AS unsubscribed"),
         );
-      return { total: row?.total ?? 0, nextSeq: 0, sent: row?.sent ?? 0, failed: row?.failed ?? 0 };
+      return { total: row?.total ?? 0, nextSeq: 0, sent: row?.sent ?? 0, failed: row?.failed ?? 0, unsubscribed: row?.unsubscribed ?? 0 };
     },
 
     async sendBatch(campaignId, fromSeq, toSeq, ratePerSecond) {
       const context = currentContext();
       const campaign = await CampaignModel.query(knex).findById(campaignId).select('subject', 'html', 'text', 'workflow_id');
-      if (!campaign) return { sent: 0, failed: 0 };
+      if (!campaign) return { sent: 0, failed: 0, unsubscribed: 0 };
       // Only those still pending: a retry after a worker died skips every recorded answer, and resends the one in
       // flight with its stored Message-ID.
       // The heartbeat's cursor: every seq up to it has its answer recorded (a retry starts after it).
       const cursor = context?.info.heartbeatDetails;
       const from = typeof cursor === 'number' && cursor >= fromSeq ? cursor + 1 : fromSeq;
-      const rows = await knex('mass_email_recipients')
-        .where({ campaign_id: campaignId, state: 'pending' })
-        .whereBetween('seq', [from, toSeq])
-        .orderBy('seq')
-        .select('seq', 'email', 'first_name', 'last_name', 'training', 'group_name', 'campus', 'message_id');
-      const counts = { sent: 0, failed: 0 };
+      // Who unsubscribed since the campaign was made is skipped, on the ledger as such (one statement, safe to rerun).
+      const skipped = await knex.raw(
+        `UPDATE mass_email_recipients r SET state = 'unsubscribed', answered_at = now()
+          WHERE r.campaign_id = ? AND r.state = 'pending' AND r.seq BETWEEN ? AND ? AND ${optedOut('r')}`,
+        [campaignId, from, toSeq],
+      );
+      const rows = await knex('mass_email_recipients as r')
+        .leftJoin('identity_actors as a', 'a.id', 'r.actor_id')
+        .where({ 'r.campaign_id': campaignId, 'r.state': 'pending' })
+        .whereBetween('r.seq', [from, toSeq])
+        .orderBy('r.seq')
+        .select('r.seq', 'r.email', 'r.first_name', 'r.last_name', 'r.training', 'r.group_name', 'r.campus', 'r.message_id', 'a.language');
+      const counts = { sent: 0, failed: 0, unsubscribed: skipped.rowCount ?? 0 };
       if (!rows.length) return counts;
       // MASS_EMAIL_CONCURRENCY lanes (default 1), each one message at a time: at most that many are in flight, so a
       // worker killed mid-batch resends at most that many (the default: at most one).
@@ -116,8 +126,12 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
           const at = realNow();
           if (due - at >= 1) await sleep(due - at, context);
           const values = { firstName: row.first_name, lastName: row.last_name, email: row.email, training: row.training, group: row.group_name, campus: row.campus };
-          const content = renderForRecipient({ subject: campaign.subject, html: campaign.html, text: campaign.text }, values);
-          const answer = await sendOne(mailer, { to: row.email, ...content, messageId: row.message_id, headers: { 'X-Alterna-Campaign': campaignId } }, context, beat);
+          const language = isLanguage(row.language) ? row.language : defaultLanguage;
+          const link = await unsubscribe.link(campaignId, row.seq);
+          const content = withUnsubscribeLink(renderForRecipient({ subject: campaign.subject, html: campaign.html, text: campaign.text }, values), link, core.translator(language), language);
+          // RFC 8058: the providers' one-click unsubscribe (Gmail and Yahoo require it of bulk senders).
+          const headers = { 'X-Alterna-Campaign': campaignId, 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+          const answer = await sendOne(mailer, { to: row.email, ...content, messageId: row.message_id, headers }, context, beat);
           // Written after the server's answer: a kill between the two resends this one message, same Message-ID.
           await knex('mass_email_recipients')
             .where({ campaign_id: campaignId, seq: row.seq })
@@ -150,7 +164,8 @@ export function sendingService(core: CoreDeps, settings: SendingSettings): Sendi
         .limit(listCap)
         .select('email', 'first_name', 'last_name', 'smtp_response');
       return {
-        campaignId, status, total: counts.total, sent: counts.sent, failed: counts.failed, pending: counts.total - counts.sent - counts.failed,
+        campaignId, status, total: counts.total, sent: counts.sent, failed: counts.failed, unsubscribed: counts.unsubscribed ?? 0,
+        pending: counts.total - counts.sent - counts.failed - (counts.unsubscribed ?? 0),
         delivered,
         failures: failures.map((f) => ({ email: f.email, name: `${f.first_name} ${f.last_name}`.trim(), answer: f.smtp_response ?? '' })),
         truncated: counts.sent > listCap || counts.failed > listCap,

@@ -74,5 +74,5 @@ export type CampaignInput = yup.InferType<typeof campaignSchema>;
 
 export const campaignStatuses = ['sending', 'paused', 'completed', 'cancelled', 'failed'] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
-export const recipientStates = ['pending', 'sent', 'failed'] as const;
+export const recipientStates = ['pending', 'sent', 'failed', 'unsubscribed'] as const;
 export type RecipientState = (typeof recipientStates)[number];

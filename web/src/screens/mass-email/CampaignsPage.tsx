@@ -15,6 +15,7 @@ function Counts({ campaign }: { campaign: CampaignSummary }) {
   return (
     <Text size="sm" span>
       {t('massEmail.counts', { sent: campaign.sent, failed: campaign.failed, total: campaign.total })}
+      {campaign.unsubscribed ? ` · ${t('massEmail.unsubscribedCount', { count: campaign.unsubscribed })}` : ''}
     </Text>
   );
 }

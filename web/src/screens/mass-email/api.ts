@@ -33,4 +33,4 @@ export const resumeCampaign = (id: string) => requestJson<{ campaign: CampaignDe
 
 export const mergeTagList = ['firstName', 'lastName', 'email', 'training', 'group', 'campus'] as const;
 export const statusColor: Record<string, string> = { sending: 'blue', paused: 'yellow', completed: 'green', cancelled: 'gray', failed: 'red' };
-export const stateColor: Record<string, string> = { pending: 'gray', sent: 'green', failed: 'red' };
+export const stateColor: Record<string, string> = { pending: 'gray', sent: 'green', failed: 'red', unsubscribed: 'yellow' };
