@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { registerLastYear } from '../support/booklets/fixtures.js';
 import { finalEvaluation, signAll } from '../support/booklets/validation.js';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
@@ -136,13 +137,7 @@ describe('booklet defects (issue #24) in the browser', () => {
 
     it(`${lang}: a coach sees an apprentice once (this year's registration) unless asked; an evaluation without marks shows "—"`, async () => {
       const { training, apprentice } = await finalEvaluation(app);
-      const knex = app.core.db.knex;
-      const previous = await knex('training_sessions').where('end_date', '<', training.session.startDate).orderBy('end_date', 'desc').first('id');
-      const group = await knex('training_groups').where('id', training.trainingGroupId).first();
-      const [old] = await knex('training_groups').insert({
-        ...group, id: undefined, name: `${group.name} N-1`, short_name: `${group.short_name}-1`, training_session_id: previous.id, created_at: undefined, updated_at: undefined,
-      }).returning('id');
-      await knex('student_registrations').insert({ student_id: apprentice.studentId, training_group_id: old.id, student_status: 'apprentice' });
+      const { groupName } = await registerLastYear(app, training, apprentice.studentId);
       const name = `${apprentice.firstName} ${apprentice.lastName}`;
 
       const coachPage = await open(lang, apprentice.coachEmail, s.coachHome, desktop);
@@ -156,7 +151,7 @@ describe('booklet defects (issue #24) in the browser', () => {
       // Earlier years when asked: last year's booklet, its evaluation never marked.
       await coachPage.getByTestId('earlier-years').click();
       await coachPage.waitForFunction((who) => [...document.querySelectorAll('[data-testid="booklet-card"]')].filter((c) => c.textContent?.includes(who)).length === 2, name);
-      const last = coachPage.getByTestId('booklet-card').filter({ hasText: `${group.name} N-1` });
+      const last = coachPage.getByTestId('booklet-card').filter({ hasText: groupName });
       expect(await last.getByTestId('form-average').allTextContents()).toEqual(['—', '—']);
       await screenshot(coachPage, `booklets-defects-coach-list-${lang}`);
       await coachPage.context().close();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { pdfText, sessionCookie } from '../../support/attendance/export.js';
+import { registerLastYear } from '../../support/booklets/fixtures.js';
 import { finalEvaluation, login, signAll } from '../../support/booklets/validation.js';
 import { mailText, startSmtpSink } from '../../support/smtp-sink.js';
 import { eventually, startTestWorker } from '../../support/worker.js';
@@ -109,26 +110,20 @@ describe('the form lock (issue #24)', () => {
 describe('what the spaces list (issue #24)', () => {
   it('a coach sees an apprentice once, at the current registration, unless asked for every registration; an empty evaluation has no average', async () => {
     const { training, apprentice, coach } = await finalEvaluation(app);
-    const knex = app.core.db.knex;
     // Last year's group of the same training, where the apprentice was registered too.
-    const previous = await knex('training_sessions').where('end_date', '<', training.session.startDate).orderBy('end_date', 'desc').first('id');
-    const group = await knex('training_groups').where('id', training.trainingGroupId).first();
-    const [old] = await knex('training_groups').insert({
-      ...group, id: undefined, name: `${group.name} (N-1)`, short_name: `${group.short_name}-1`, training_session_id: previous.id, created_at: undefined, updated_at: undefined,
-    }).returning('id');
-    const [oldRegistration] = await knex('student_registrations').insert({ student_id: apprentice.studentId, training_group_id: old.id, student_status: 'apprentice' }).returning('id');
+    const { registrationId: oldId } = await registerLastYear(app, training, apprentice.studentId);
 
     const mine = (await coach.get('/api/booklets/mine')).json.booklets as any[];
     const of = (list: any[]) => list.filter((b) => b.registration.student.id === apprentice.studentId).map((b) => b.registration.id);
     expect(of(mine)).toEqual([apprentice.id]);
     const all = (await coach.get('/api/booklets/mine?registrations=all')).json.booklets as any[];
-    expect(of(all).sort()).toEqual([apprentice.id, oldRegistration.id].sort());
+    expect(of(all).sort()).toEqual([apprentice.id, oldId].sort());
     expect((await coach.get('/api/booklets/mine?registrations=some')).status).toBe(422);
 
     // The evaluation saved with a mark has its average; last year's, never filled, has none (not 0).
     const evaluations = all.flatMap((b) => b.forms.map((f: any) => ({ registration: b.registration.id, ...f }))).filter((f: any) => f.modules.includes('final-evaluation'));
     expect(evaluations.find((f: any) => f.registration === apprentice.id).averageMark).toBe(16.5);
-    expect(evaluations.find((f: any) => f.registration === oldRegistration.id).averageMark).toBeNull();
+    expect(evaluations.find((f: any) => f.registration === oldId).averageMark).toBeNull();
   }, 60_000);
 });
 

@@ -44,3 +44,16 @@ export async function makeApprentice(app: TestApp, training: Awaited<ReturnType<
   await knex('coach_attributions').insert({ coach_id: coach, student_id: registration.studentId, campus_id: training.campusId, training_session_id: training.sessionId });
   return { ...registration, email: await withDemoPassword(app, registration.studentId), coachId: coach, coachEmail: await withDemoPassword(app, coach) };
 }
+
+/** Registers the apprentice in a group of the same training in last year's session too; returns that group and registration. */
+export async function registerLastYear(app: TestApp, training: Awaited<ReturnType<typeof makeTraining>>, studentId: string) {
+  const knex = app.core.db.knex;
+  const previous = await knex('training_sessions').where('end_date', '<', training.session.startDate).orderBy('end_date', 'desc').first('id');
+  const group = await knex('training_groups').where('id', training.trainingGroupId).first();
+  const name = `${group.name} N-1`;
+  const [old] = await knex('training_groups')
+    .insert({ ...group, id: undefined, name, short_name: `${group.short_name}-1`, training_session_id: previous.id, created_at: undefined, updated_at: undefined })
+    .returning('id');
+  const [registration] = await knex('student_registrations').insert({ student_id: studentId, training_group_id: old.id, student_status: 'apprentice' }).returning('id');
+  return { groupName: name, registrationId: registration.id as string };
+}
