@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('reads the public address (mail links and assets) and the signing key, refusing a short key', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://cfa.example/' }).publicUrl).toBe('https://cfa.example');
+    expect(loadConfig({}).appSecret).toBeUndefined();
+    expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('makes cookies Secure and stops seeding in production', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/alterna' });
     expect(config.cookieSecure).toBe(true);
