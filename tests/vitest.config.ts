@@ -19,7 +19,8 @@ const apiAlone = [
 // Unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal, prepared once per project by the
 // global setup (a fresh database, an in-memory Temporal dev server). Order: unit, then the API files two at a time
 // (each works on its own copy of the database and its own task queue, tests/support/app.ts), then one at a time the
-// API files that run alone and the e2e files (`npm test -- api` runs both API projects).
+// API files that run alone, then the e2e files two at a time, each with its own app, database copy and browser
+// (`npm test -- api` runs both API projects).
 export default defineConfig({
   test: {
     root,
@@ -64,7 +65,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+          // A person waits for the page: under two files at once on two cores, a second is not enough.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
