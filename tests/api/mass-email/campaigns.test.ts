@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
-import { addPeople, campusId, groupWithStudents } from '../../support/mass-email/fixtures.js';
+import { addPeople, campaignFinished, campusId, groupWithStudents } from '../../support/mass-email/fixtures.js';
 import { startMassEmailSink } from '../../support/mass-email/sink.js';
 import { eventually, startTestWorker } from '../../support/worker.js';
 
@@ -29,11 +29,7 @@ const as = async (typology: string, language = 'fr') => {
 };
 const base = '/api/mailbox/mass-email';
 const write = (html = '<p>Bonjour {{firstName}} {{lastName}}, groupe {{group}} ({{training}}, {{campus}})</p>') => ({ subject: 'Info {{firstName}}', html });
-const finished = (client: ApiClient, id: string) =>
-  eventually(async () => {
-    const campaign = (await client.get(`${base}/campaigns/${id}`)).json.campaign;
-    return ['completed', 'cancelled'].includes(campaign.status) ? campaign : null;
-  }, 60_000);
+const finished = campaignFinished;
 
 describe('mass e-mail', () => {
   it('a training group and a hand-picked member: every member gets one message, merge tags filled, Message-ID as stored', async () => {

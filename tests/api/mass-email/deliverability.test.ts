@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
-import { addPeople } from '../../support/mass-email/fixtures.js';
+import { addPeople, campaignFinished } from '../../support/mass-email/fixtures.js';
 import { mailHeader, mailText, startSmtpSink, type SmtpSink } from '../../support/smtp-sink.js';
-import { eventually, startTestWorker } from '../../support/worker.js';
+import { startTestWorker } from '../../support/worker.js';
 
 // Issue #24: what a relay and a mailbox provider ask of bulk mail.
 let app: TestApp;
@@ -29,11 +29,7 @@ const manager = async (language = 'fr') => {
   await client.login(demo('pedagogy'));
   return client;
 };
-const finished = (client: ApiClient, id: string) =>
-  eventually(async () => {
-    const campaign = (await client.get(`${base}/campaigns/${id}`)).json.campaign;
-    return ['completed', 'cancelled'].includes(campaign.status) ? campaign : null;
-  }, 60_000);
+const finished = campaignFinished;
 const mailsOf = (campaignId: string) => sink.mails.filter((mail) => mailHeader(mail.raw, 'X-Alterna-Campaign') === campaignId);
 /** One part of a multipart mail (text/plain, text/html), its transfer encoding undone. */
 const part = (raw: string, type: string) => {

@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
 import type { Knex } from '@alterna/core';
+import type { ApiClient } from '../app.js';
+import { eventually } from '../worker.js';
+
+/** A campaign's detail once its run has ended (completed or cancelled). */
+export const campaignFinished = (client: ApiClient, id: string) =>
+  eventually(async () => {
+    const campaign = (await client.get(`/api/mailbox/mass-email/campaigns/${id}`)).json.campaign;
+    return ['completed', 'cancelled'].includes(campaign.status) ? campaign : null;
+  }, 60_000);
 
 export async function campusId(knex: Knex, name: string): Promise<string> {
   return (await knex('campuses').where({ name }).first('id')).id;

@@ -1,8 +1,5 @@
 import type { Language, Translate } from '@alterna/core';
-import type { MailContent } from '../validation/index.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml, type MailContent } from '../validation/index.js';
 
 /** A written message is a fragment: it goes out as a whole HTML document (a template's already is one). */
 export function asDocument(html: string, subject: string, language: Language): string {

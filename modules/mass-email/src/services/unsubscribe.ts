@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { isLanguage, runWithAuditContext, ValidationError, type CoreDeps, type Language, type Translate } from '@alterna/core';
+import { escapeHtml } from '../validation/index.js';
 
 /**
  * Unsubscribing from mass e-mail (issue #24, RFC 8058): each recipient's message carries a link signed with the app's
@@ -65,11 +66,10 @@ export function unsubscribeService(core: CoreDeps, path: string): UnsubscribeSer
 
 /** The small page a person sees after following the link, in their language. */
 export function unsubscribedPage(t: Translate, language: Language): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const title = escape(t('mass-email.unsubscribe.title'));
+  const title = escapeHtml(t('mass-email.unsubscribe.title'));
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
     + `<title>${title}</title><style>body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#212529;background:#f8f9fa;padding:0 1rem}`
     + 'main{max-width:32rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #dee2e6;border-radius:8px}h1{font-size:1.4rem;margin-top:0}p{line-height:1.5}</style>'
-    + `</head><body><main><h1>${title}</h1><p>${escape(t('mass-email.unsubscribe.done'))}</p>`
-    + `<p>${escape(t('mass-email.unsubscribe.stillTransactional'))}</p></main></body></html>`;
+    + `</head><body><main><h1>${title}</h1><p>${escapeHtml(t('mass-email.unsubscribe.done'))}</p>`
+    + `<p>${escapeHtml(t('mass-email.unsubscribe.stillTransactional'))}</p></main></body></html>`;
 }

@@ -6,7 +6,7 @@ export const mergeTags = ['firstName', 'lastName', 'email', 'training', 'group',
 export type MergeTag = (typeof mergeTags)[number];
 export type MergeValues = Record<MergeTag, string>;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const tagPattern = /\{\{\s*(firstName|lastName|email|training|group|campus)\s*\}\}/g;
