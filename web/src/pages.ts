@@ -66,6 +66,7 @@ export const pages = [
   { id: 'trainingCentre.rooms', en: '/training-center/$building/rooms/edit', fr: '/centre-de-formation/$building/salles/modifier', space: 'staff', navKey: null },
   { id: 'trainingCentre.timeSlots', en: '/training-center/time-slot-models', fr: '/centre-de-formation/modeles-de-creneaux', space: 'staff', navKey: 'trainingCentre.nav.timeSlots' },
   { id: 'trainingCentre.closures', en: '/training-center/closures', fr: '/centre-de-formation/fermetures', space: 'staff', navKey: 'trainingCentre.nav.closures' },
+  { id: 'trainingCentre.organisation', en: '/training-center/organisation', fr: '/centre-de-formation/organisme', space: 'staff', navKey: 'trainingCentre.nav.organisation' },
   { id: 'people.actors', en: '/administration/people', fr: '/administration/personnes', space: 'staff', navKey: 'people.nav.actors' },
   { id: 'people.actorNew', en: '/actor/new', fr: '/acteur/nouveau', space: 'staff', navKey: null },
   { id: 'people.actorEdit', en: '/actor/$id/personal-informations/edit', fr: '/acteur/$id/informations-personnelles/modifier', space: 'staff', navKey: null },

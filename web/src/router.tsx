@@ -49,6 +49,7 @@ const screens: Record<PageId, RouteComponent> = {
   'trainingCentre.rooms': screen(() => import('./screens/training-centre/RoomsEditPage'), 'RoomsEditPage'),
   'trainingCentre.timeSlots': screen(() => import('./screens/training-centre/TimeSlotsPage'), 'TimeSlotsPage'),
   'trainingCentre.closures': screen(() => import('./screens/training-centre/ClosuresPage'), 'ClosuresPage'),
+  'trainingCentre.organisation': screen(() => import('./screens/training-centre/OrganisationPage'), 'OrganisationPage'),
   'students.list': screen(() => import('./screens/students/StudentsPage'), 'StudentsPage'),
   'students.new': screen(() => import('./screens/students/StudentFormPage'), 'NewStudentPage'),
   'students.show': screen(() => import('./screens/students/StudentPage'), 'StudentPage'),

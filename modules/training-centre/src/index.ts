@@ -5,6 +5,7 @@ import { campuses } from './migrations/20261122000100_campuses.js';
 import { timeSlots } from './migrations/20261123000100_time_slots.js';
 import { closures } from './migrations/20261123000200_closures.js';
 import { readViews } from './migrations/20261125000100_read_views.js';
+import { organisationIdentity } from './migrations/20270301000100_organisation_identity.js';
 import { permissions } from './permissions.js';
 import { trainingCentreServices, type TrainingCentreServices } from './services/index.js';
 import { routes } from './routes.js';
@@ -16,6 +17,7 @@ export type { Campus, CampusesService, CampusInfo, SiteInfo, BuildingInfo, RoomI
 export type { Room, RoomsService } from './services/rooms.js';
 export type { ModelTimeSlot, TimeSlot, TimeSlotsService } from './services/time-slots.js';
 export type { CampusClosure, ClosuresService, NonWorkingDay } from './services/closures.js';
+export type { OrganisationIdentity, OrganisationService } from './services/organisation.js';
 export type { UsageCheck, UsageContext, CampusListener } from './services/usage.js';
 export type { PublicHoliday } from './rules/holidays.js';
 export * from './rules/holidays.js';
@@ -25,7 +27,7 @@ export { perm } from './permissions.js';
 export default defineModule<TrainingCentreServices>({
   name: 'training-centre',
   dependsOn: [],
-  migrations: [campuses, timeSlots, closures, readViews],
+  migrations: [campuses, timeSlots, closures, readViews, organisationIdentity],
   locales: { fr, en },
   permissions,
   services: trainingCentreServices,

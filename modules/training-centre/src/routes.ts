@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@alterna/core';
 import { perm } from './permissions.js';
-import { buildingSchema, campusSchema, roomsEditSchema, siteSchema } from './validation/index.js';
+import { buildingSchema, campusSchema, organisationSchema, roomsEditSchema, siteSchema } from './validation/index.js';
 import type { TrainingCentreServices } from './services/index.js';
 
 /**
@@ -26,6 +26,16 @@ export const routes: RouteDefinition<TrainingCentreServices>[] = [
     name: 'training_center_campus_delete', method: 'delete', permission: perm.campusManage, uuidParams: ['id'],
     path: { en: '/training-center/campus/:id', fr: '/centre-de-formation/campus/:id' },
     handler: ({ actor, params, services, t }) => services.places.removeCampus(actor, params.id!, t),
+  },
+  {
+    name: 'training_center_organisation_show', method: 'get', permission: perm.campusRead, uuidParams: ['campus'],
+    path: { en: '/training-center/campus/:campus/organisation', fr: '/centre-de-formation/campus/:campus/organisme' },
+    handler: ({ actor, params, services }) => services.organisation.get(actor, params.campus!),
+  },
+  {
+    name: 'training_center_organisation_save', method: 'post', permission: perm.campusUpdate, body: organisationSchema, uuidParams: ['campus'],
+    path: { en: '/training-center/campus/:campus/organisation', fr: '/centre-de-formation/campus/:campus/organisme' },
+    handler: ({ actor, params, body, services }) => services.organisation.save(actor, params.campus!, body),
   },
   {
     name: 'training_center_site_new', method: 'post', permission: perm.campusUpdate, body: siteSchema, uuidParams: ['campus'],

@@ -8,6 +8,7 @@ export const demoCampuses = [
   {
     name: 'Paris',
     openDays: [1, 2, 3, 4, 5],
+    organisation: { siret: '81234567800013', street_address: '12 avenue du Trône', postal_code: '75011', city: 'Paris' },
     sites: [
       { name: 'Paris Nation', address: '12 avenue du Trône, 75011 Paris', buildings: [{ name: 'Bâtiment A', rooms: [['A101', 30], ['A102', 24], ['A201', 40]] }, { name: 'Bâtiment B', rooms: [['B01', 18], ['Amphi B', 120]] }] },
       { name: 'Paris Bercy', address: '40 quai de Bercy, 75012 Paris', buildings: [{ name: 'Tour Bercy', rooms: [['Salle 1', 20], ['Salle 2', 20]] }] },
@@ -16,6 +17,7 @@ export const demoCampuses = [
   {
     name: 'Lyon',
     openDays: [1, 2, 3, 4, 5, 6],
+    organisation: { siret: '81234567800021', street_address: '5 rue Garibaldi', postal_code: '69003', city: 'Lyon' },
     sites: [
       { name: 'Lyon Part-Dieu', address: '5 rue Garibaldi, 69003 Lyon', buildings: [{ name: 'Bâtiment Rhône', rooms: [['R1', 28], ['R2', 28], ['Labo', 16]] }] },
     ],
@@ -53,6 +55,8 @@ export async function seedCampuses(knex: Knex): Promise<void> {
     const closures = demoClosures();
     for (const campus of demoCampuses) {
       const [row] = await trx('campuses').insert({ name: campus.name, open_days: campus.openDays }).returning('id');
+      // One organisation (one activity declaration), an establishment (a SIRET) per campus.
+      await trx('campus_organisations').insert({ campus_id: row.id, name: 'Alterna Formation', activity_declaration_number: '11755432175', ...campus.organisation });
       for (const site of campus.sites) {
         const [siteRow] = await trx('sites').insert({ campus_id: row.id, name: site.name, address: site.address }).returning('id');
         for (const building of site.buildings) {

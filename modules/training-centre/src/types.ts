@@ -51,3 +51,4 @@ export interface PublicHoliday {
   key: string;
   name: string;
 }
+export type { OrganisationIdentity } from './services/organisation.js';

@@ -7,7 +7,7 @@ import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
 import { planningDemo } from '../../support/planning/fixtures.js';
 import { makeContract } from '../../support/planning/lessons.js';
 import { artifactsDir } from '../../support/browser.js';
-import { attachmentName, pdfText, sessionCookie, unzip } from '../../support/attendance/export.js';
+import { attachmentName, pdfText, pdfTextRuns, sessionCookie, unzip } from '../../support/attendance/export.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -90,6 +90,55 @@ describe('hours delivered', () => {
     const student = await sessionCookie(app.baseUrl, late.email);
     const own = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${late.studentId}&from=${day}&to=${day}`, { headers: { cookie: student } });
     expect(own.status).toBe(403);
+  });
+
+  it('prints a certificate an OPCO takes: the organisation\'s identity, rows that grow with a long subject, the apprenticeship wording, "1er", hours as h and minutes', async () => {
+    const lesson = await lessonNow(app, 'paris', 2, { startMinutesAgo: 60 });
+    const subject = 'Bloc 2 – Concevoir, développer et déployer une solution applicative sécurisée pour une organisation cliente';
+    await app.core.db.knex('school_subjects').where({ id: lesson.subjectId }).update({ name: subject });
+    const [late, present] = await closeLateAndPresent(lesson);
+    // The second student is in initial training, not an apprentice.
+    await app.core.db.knex('student_registrations').where({ student_id: present.studentId }).update({ student_status: 'initial-training' });
+
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(lesson.startAt));
+    const first = `${day.slice(0, 8)}01`;
+    const cookie = await sessionCookie(app.baseUrl, demo('pedagogy'));
+    const pdf = async (student: string, language: string) => {
+      const response = await fetch(`${app.baseUrl}/api/absences-and-lateness/certificates?student=${student}&from=${first}&to=${day}`, { headers: { cookie, 'accept-language': language } });
+      expect(response.status).toBe(200);
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const apprentice = await pdf(late.studentId, 'fr');
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    fs.writeFileSync(path.join(artifactsDir, 'certificate-long-subject-fr.pdf'), apprentice);
+    const text = pdfText(apprentice);
+    // The organisation: name, SIRET, activity declaration number, address (the demo Paris campus's settings).
+    for (const line of ['Alterna Formation', '812 345 678 00013', '11 75 54321 75', '12 avenue du Trône, 75011 Paris']) expect(text).toContain(line);
+    expect(text).toContain('apprentissage');
+    expect(text).toContain(`du 1er ${new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`))}`);
+    // 1.5 hours scheduled, 1 attended (30 minutes late): one format, hours and minutes.
+    expect(text).toContain('1 h 30');
+    expect(text).toContain('1 h 00');
+    expect(text).not.toMatch(/1,5 h/);
+
+    // The table: the subject's lines, then the total row below them; no line of a column drawn over another.
+    const runs = pdfTextRuns(apprentice);
+    const header = runs.find((r) => r.text === 'Matière')!;
+    const total = runs.find((r) => r.text === 'Total' && r.x === header.x)!;
+    const column = runs.filter((r) => r.x === header.x && r.page === header.page && r.top >= header.top && r.top <= total.top).sort((a, b) => a.top - b.top);
+    const subjectLines = column.slice(1, -1);
+    expect(subjectLines.length).toBeGreaterThan(1);
+    expect(subjectLines.map((r) => r.text).join(' ').replace(/\s+/g, ' ')).toBe(subject.replace('–', '\u0096'));
+    for (let i = 1; i < column.length; i += 1) expect(column[i]!.top - column[i - 1]!.top).toBeGreaterThanOrEqual(column[i]!.size);
+    const hours = runs.filter((r) => r.page === header.page && r.x > header.x && /^\d+ h \d\d$/.test(r.text) && r.top < total.top - 1);
+    expect(hours.map((r) => r.text)).toEqual(['1 h 30', '1 h 00']);
+    expect(Math.max(...subjectLines.map((r) => r.top))).toBeLessThan(total.top - total.size);
+
+    // Not an apprentice: the training action's wording; English dates have no ordinal.
+    const trainee = pdfText(await pdf(present.studentId, 'en'));
+    expect(trainee).not.toContain('apprentice');
+    expect(trainee).toContain('SIRET');
+    expect(trainee).toContain(`from 1 ${new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`))}`);
   });
 
   it('gives each teacher contract its hours planned and delivered, to the campus staff and the teacher only', async () => {

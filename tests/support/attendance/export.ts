@@ -82,3 +82,32 @@ export async function closedSheet(app: TestApp, campus: 'paris' | 'lyon' = 'pari
   if (closed.status !== 200) throw new Error(`close: ${closed.status} ${closed.text}`);
   return lesson;
 }
+
+/** A line of text a PDF draws (pdfkit: one `Tm` then one `TJ` per line), its top measured from the page's top, in points. */
+export interface PdfTextRun { page: number; text: string; x: number; top: number; size: number }
+
+/** The PDF's text lines with their positions, in drawing order: enough to see that two lines do not overlap. */
+export function pdfTextRuns(pdf: Buffer, pageHeight = 841.89): PdfTextRun[] {
+  const raw = pdf.toString('latin1');
+  const runs: PdfTextRun[] = [];
+  let page = -1;
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\r?\nstream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const bytes = Buffer.from(raw.slice(start, start + Number(match[1])), 'latin1');
+    let content: string;
+    try {
+      content = zlib.inflateSync(bytes).toString('latin1');
+    } catch {
+      content = bytes.toString('latin1');
+    }
+    if (!content.includes(' TJ')) continue;
+    page += 1;
+    for (const block of content.matchAll(/1 0 0 1 ([\d.-]+) ([\d.-]+) Tm\s*\/\S+ ([\d.]+) Tf\s*\[([^\]]*)\] TJ/g)) {
+      const hex = [...block[4]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]).join('');
+      const size = Number(block[3]);
+      // Tm places the baseline; the line's top is about a font size above it.
+      runs.push({ page, text: new TextDecoder('windows-1252').decode(Buffer.from(hex, 'hex')), x: Number(block[1]), top: pageHeight - Number(block[2]) - size, size });
+    }
+  }
+  return runs;
+}

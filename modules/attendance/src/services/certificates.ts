@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import archiver from 'archiver';
 import { NotFoundError, ValidationError, type Actor, type FileToSend, type PermissionMatrix, type Translate } from '@alterna/core';
+import type { TrainingCentreServices } from '@alterna/training-centre';
 import { perm } from '../permissions.js';
 import { attendedSeconds, closedLines, lessonSeconds } from './absence-filters.js';
 import { certificatePdf, type CertifiedStudent } from './certificate-pdf.js';
@@ -18,7 +19,7 @@ export interface CertificatesService {
   download(actor: Actor | null, request: CertificateRequest, t: Translate, language: string): Promise<FileToSend>;
 }
 
-const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+const minutes = (seconds: number) => Math.round(seconds / 60);
 const fileName = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_+|_+$/g, '');
 
 export function certificatesService(ctx: AttendanceContext): CertificatesService {
@@ -37,15 +38,17 @@ export function certificatesService(ctx: AttendanceContext): CertificatesService
       .groupBy('l.student_id', 'st.first_name', 'st.last_name', 'ss.name')
       .select(
         'l.student_id', 'st.first_name', 'st.last_name', 'ss.name as subject', knex.raw('min(tg.name) AS training_group'), knex.raw('min(c.name) AS campus'),
+        knex.raw('min(c.id::text) AS campus_id'), knex.raw("bool_or(r.student_status = 'apprentice') AS apprentice"),
         knex.raw(`sum(${lessonSeconds})::float AS scheduled`), knex.raw(`sum(${attendedSeconds})::float AS attended`),
       )
       .orderBy([{ column: 'st.last_name' }, { column: 'st.first_name' }, { column: 'l.student_id' }, { column: 'ss.name' }]);
     const byStudent = new Map<string, CertifiedStudent>();
     for (const row of rows) {
       const student: CertifiedStudent = byStudent.get(row.student_id) ?? {
-        firstName: row.first_name, lastName: row.last_name, trainingGroup: row.training_group, campus: row.campus, subjects: [],
+        firstName: row.first_name, lastName: row.last_name, trainingGroup: row.training_group, campus: row.campus, campusId: row.campus_id, apprentice: false, subjects: [],
       };
-      student.subjects.push({ name: row.subject ?? '-', scheduled: hours(row.scheduled), attended: hours(row.attended) });
+      student.apprentice ||= !!row.apprentice;
+      student.subjects.push({ name: row.subject ?? '-', scheduledMinutes: minutes(row.scheduled), attendedMinutes: minutes(row.attended) });
       byStudent.set(row.student_id, student);
     }
     return [...byStudent.values()];
@@ -63,9 +66,12 @@ export function certificatesService(ctx: AttendanceContext): CertificatesService
       const period = { from: request.from, to: request.to };
       const students = await certified(campuses, { ...request, ...period });
       if (!students.length) throw new NotFoundError('certificate');
+      // The organisation each certificate names: its campus's identity, set in the training centre's settings.
+      const organisations = await ctx.core.module<TrainingCentreServices>('training-centre').organisation.identities([...new Set(students.map((s) => s.campusId))]);
+      const pdf = (s: CertifiedStudent) => certificatePdf(s, organisations.get(s.campusId) ?? null, period, t, language);
       const pdfName = (s: CertifiedStudent) => `${fileName(`${t('attendance.certificate.fileName')}_${s.lastName}_${s.firstName}_${period.from}_${period.to}`)}.pdf`;
       if (request.student) {
-        return { filename: pdfName(students[0]!), contentType: 'application/pdf', stream: await certificatePdf(students[0]!, period, t, language) };
+        return { filename: pdfName(students[0]!), contentType: 'application/pdf', stream: await pdf(students[0]!) };
       }
       // A group: its students' PDFs, small, made one after the other into a streamed zip.
       const archive = archiver('zip', { store: true });
@@ -73,7 +79,7 @@ export function certificatesService(ctx: AttendanceContext): CertificatesService
       archive.on('error', (error) => stream.destroy(error));
       archive.pipe(stream);
       void (async () => {
-        for (const student of students) archive.append(await certificatePdf(student, period, t, language), { name: pdfName(student) });
+        for (const student of students) archive.append(await pdf(student), { name: pdfName(student) });
         await archive.finalize();
       })().catch((error: unknown) => stream.destroy(error as Error));
       return { filename: `${fileName(`${t('attendance.certificate.fileName')}_${period.from}_${period.to}`)}.zip`, contentType: 'application/zip', stream };

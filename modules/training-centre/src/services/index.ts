@@ -2,6 +2,7 @@ import type { CoreDeps } from '@alterna/core';
 import { publicHolidays, type PublicHoliday } from '../rules/holidays.js';
 import { campusesService, type CampusesService } from './campuses.js';
 import { closuresService, type ClosuresService, type NonWorkingDay } from './closures.js';
+import { organisationService, type OrganisationService } from './organisation.js';
 import { placesService, type PlacesService } from './places.js';
 import { roomsService, type RoomsService } from './rooms.js';
 import { timeSlotsService, type TimeSlotsService } from './time-slots.js';
@@ -20,6 +21,8 @@ export interface TrainingCentreServices {
   places: PlacesService;
   timeSlots: TimeSlotsService;
   closures: ClosuresService;
+  /** The organisation's identity per campus; `identities` is the read other modules use (the attendance certificate). */
+  organisation: OrganisationService;
   calendar: CalendarService;
   usage: UsageRegistry;
   /** Another module that holds rooms (lessons…) registers how many it holds per room, in its `register` hook. */
@@ -39,6 +42,7 @@ export function trainingCentreServices({ knex, permissions }: CoreDeps): Trainin
     places: placesService(knex, permissions, usage),
     timeSlots: timeSlotsService(knex, permissions),
     closures,
+    organisation: organisationService(knex, permissions),
     calendar: { nonWorkingDays: closures.nonWorkingDays, publicHolidays },
     usage,
     registerRoomUsage: usage.registerRoomUsage,

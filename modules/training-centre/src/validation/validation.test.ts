@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campusSchema, closureSchema, roomsEditSchema, timeSlotSchema } from './index.js';
+import { campusSchema, closureSchema, isSiret, organisationSchema, roomsEditSchema, timeSlotSchema } from './index.js';
 
 async function messages(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown) {
   try {
@@ -41,5 +41,24 @@ describe('shared schemas (server and web forms)', () => {
 
   it('rooms have a name and a size from 0', async () => {
     expect((await messages(roomsEditSchema, { rooms: [{ name: '', size: -2 }] })).map(([path]) => path)).toEqual(['rooms[0].name', 'rooms[0].size']);
+  });
+});
+
+describe('organisation identity (issue #24)', () => {
+  const identity = { name: 'Alterna Formation', siret: '812 345 678 00013', activityDeclarationNumber: '11 75 54321 75', streetAddress: '12 avenue du Trône', postalCode: '75011', city: 'Paris' };
+
+  it('takes a SIRET of 14 digits whose Luhn sum checks, and an 11-digit declaration number, spaces typed or not', async () => {
+    expect(await messages(organisationSchema, identity)).toEqual([]);
+    expect(organisationSchema.validateSync(identity)).toMatchObject({ siret: '81234567800013', activityDeclarationNumber: '11755432175' });
+    expect(isSiret('73282932000074')).toBe(true);
+    // La Poste's establishments: digits adding up to a multiple of 5.
+    expect(isSiret('35600000000047')).toBe(true);
+  });
+
+  it('refuses a SIRET of the wrong length, one whose check digit is wrong, and a declaration number not of 11 digits', async () => {
+    expect(await messages(organisationSchema, { ...identity, siret: '8123456780001' })).toEqual([['siret', 'training-centre.organisation.siretDigits']]);
+    expect(await messages(organisationSchema, { ...identity, siret: '81234567800014' })).toEqual([['siret', 'training-centre.organisation.siretInvalid']]);
+    expect(await messages(organisationSchema, { ...identity, activityDeclarationNumber: '1175543217' })).toEqual([['activityDeclarationNumber', 'training-centre.organisation.declarationDigits']]);
+    expect((await messages(organisationSchema, { ...identity, name: ' ', city: '' })).map(([path]) => path)).toEqual(['name', 'city']);
   });
 });

@@ -3,7 +3,7 @@ import { gql } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 import { currentLanguage } from '../../language';
 import { setMe, type Me } from '../../session';
-import type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure, PublicHoliday } from '@alterna/training-centre/types';
+import type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure, PublicHoliday, OrganisationIdentity } from '@alterna/training-centre/types';
 
 export type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure, PublicHoliday };
 
@@ -78,3 +78,7 @@ export async function refreshMe(): Promise<void> {
   const body = await requestJson<{ actor: Me }>('GET', '/api/auth/me');
   setMe(body.actor);
 }
+
+export const organisationUrl = (campusId: string) => `/api/training-center/campus/${encodeURIComponent(campusId)}/organisation`;
+export const loadOrganisation = (campusId: string) =>
+  requestJson<{ identity: OrganisationIdentity | null; canEdit: boolean }>('GET', organisationUrl(campusId));
