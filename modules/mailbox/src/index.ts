@@ -24,4 +24,9 @@ export default defineModule<MailboxServices>({
   services: mailboxServices,
   routes,
   seed: (services, _core, knex) => seedMailbox(services, knex),
+  // Templates compiled before the app served their icons and fonts point at third parties until compiled again.
+  bootstrap: async ({ services, core }) => {
+    const recompiled = await services.templates.recompileThirdParty();
+    if (recompiled) core.log.info({ recompiled }, 'mail templates compiled again: icons and fonts now served by the app');
+  },
 });

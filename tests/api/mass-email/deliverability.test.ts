@@ -83,6 +83,14 @@ describe('mass e-mail deliverability', () => {
       expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
     expect((await fetch(`${app.baseUrl}/api/messagerie/modeles-email/ressources/social-youtube.png`)).status).toBe(200);
+    // Templates stored before (Google Fonts, Mailjet's icons) are compiled again at start, every one of them.
+    const knex = app.core.db.knex;
+    const stored = await knex('mail_templates').pluck('id');
+    await knex('mail_templates').update({ body: knex.raw("body || '<link href=\"https://fonts.googleapis.com/css?family=Lato\"><img src=\"https://www.mailjet.com/images/theme/v1/icons/ico-social/facebook.png\">'") });
+    const templates = app.core.services<{ templates: { recompileThirdParty(): Promise<number> } }>('mailbox').templates;
+    expect(await templates.recompileThirdParty()).toBe(stored.length);
+    expect(await knex('mail_templates').where('body', '~*', 'googleapis|gstatic|mailjet').pluck('id')).toEqual([]);
+    expect(await templates.recompileThirdParty()).toBe(0);
     const unknown = await visitor.get('/api/mailbox/mail-templates/assets/..%2F..%2Fpackage.json');
     expect(unknown.status).toBe(404);
     expect(unknown.json.errors[0].message).toBeTruthy();

@@ -60,7 +60,15 @@ export interface MailTemplatesService {
   image(token: string): Promise<FileDownload>;
   /** Demo data: a template written directly (centre-wide). */
   seed(input: SaveTemplateInput, trx?: Knex): Promise<string>;
+  /**
+   * Compiles again the templates stored before their icons and fonts were the app's (issue #24: Google Fonts,
+   * Mailjet's icons), so that none makes a mail client contact a third party; how many. Run at every start.
+   */
+  recompileThirdParty(): Promise<number>;
 }
+
+/** What templates compiled before issue #24 load from third parties. */
+const thirdPartyHosts = /fonts\.googleapis\.com|fonts\.gstatic\.com|mailjet\.com/i;
 
 const imageTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 export const imagePath = (token: string) => `/api/mailbox/mail-templates/images/${token}`;
@@ -225,6 +233,19 @@ export function mailTemplatesService(core: CoreDeps): MailTemplatesService {
       const row = imageTokenPattern.test(token) ? await MailTemplateImageModel.query(knex).findById(token) : undefined;
       if (!row) throw new NotFoundError('image');
       return core.files.download(row.stored_file_id);
+    },
+
+    async recompileThirdParty() {
+      const stale = (await knex('mail_templates').where((q) => q.where('body', '~*', thirdPartyHosts.source).orWhere('mjml', '~*', thirdPartyHosts.source))
+        .select('id', 'subject', 'sub_title', 'content')) as { id: string; subject: string; sub_title: string | null; content: TemplateContent }[];
+      if (!stale.length) return 0;
+      const compiled = await Promise.all(stale.map((row) =>
+        compileTemplate(row.content, { subject: row.subject, subTitle: row.sub_title ?? '', assetBase: core.config.publicUrl })));
+      await knex.raw(
+        'UPDATE mail_templates t SET mjml = v.mjml, body = v.body FROM unnest(?::uuid[], ?::text[], ?::text[]) AS v(id, mjml, body) WHERE t.id = v.id',
+        [stale.map((row) => row.id), compiled.map((c) => c.mjml), compiled.map((c) => c.html)],
+      );
+      return stale.length;
     },
 
     async seed(input, db = knex) {
