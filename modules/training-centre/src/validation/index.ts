@@ -1,5 +1,6 @@
 // The light entry (no server code): the web forms validate with these very schemas.
 import { yup } from '@alterna/core/validation';
+import { isValidSiret } from '@alterna/core/matching';
 
 /** Types of campus closure (ScheduleCampusClosure.type). */
 export const closureTypes = ['holidays', 'closure', 'bridge', 'other'] as const;
@@ -31,18 +32,6 @@ export const siteSchema = yup.object({
   address: yup.string().trim().max(255).nullable().default(null),
 });
 
-/**
- * A SIRET: 14 digits whose Luhn sum is a multiple of 10 (INSEE), save La Poste's establishments (SIREN 356000000),
- * whose digits add up to a multiple of 5. Spaces people type between the groups are not part of it.
- */
-export function isSiret(value: string): boolean {
-  if (!/^\d{14}$/.test(value)) return false;
-  const digits = [...value].map(Number);
-  if (value.startsWith('356000000')) return digits.reduce((sum, d) => sum + d, 0) % 5 === 0;
-  const sum = digits.reverse().reduce((total, d, i) => total + (i % 2 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
-  return sum % 10 === 0;
-}
-
 const digitsOnly = (value: unknown) => (typeof value === 'string' ? value.replace(/[\s.-]/g, '') : value);
 
 /** The organisation's identity on a campus, as the certificate of completion states it (issue #24). */
@@ -50,7 +39,7 @@ export const organisationSchema = yup.object({
   name: yup.string().trim().required().max(160),
   siret: yup.string().transform(digitsOnly).required()
     .matches(/^\d{14}$/, 'training-centre.organisation.siretDigits')
-    .test('siret', 'training-centre.organisation.siretInvalid', (value) => !value || !/^\d{14}$/.test(value) || isSiret(value)),
+    .test('siret', 'training-centre.organisation.siretInvalid', (value) => !value || !/^\d{14}$/.test(value) || isValidSiret(value)),
   activityDeclarationNumber: yup.string().transform(digitsOnly).required().matches(/^\d{11}$/, 'training-centre.organisation.declarationDigits'),
   streetAddress: yup.string().trim().required().max(255),
   postalCode: yup.string().trim().required().max(10),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { campusSchema, closureSchema, isSiret, organisationSchema, roomsEditSchema, timeSlotSchema } from './index.js';
+import { isValidSiret as isSiret } from '@alterna/core/matching';
+import { campusSchema, closureSchema, organisationSchema, roomsEditSchema, timeSlotSchema } from './index.js';
 
 async function messages(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown) {
   try {
