@@ -42,3 +42,20 @@ export class RecipientModel extends Model {
   declare smtp_response: string | null;
   declare answered_at: Date | null;
 }
+
+/** `mass_email_opt_outs` (20270401000100_opt_outs): an address that asked for no more mass e-mail (RFC 8058). */
+export class OptOutModel extends Model {
+  static override tableName = 'mass_email_opt_outs';
+  static override idColumn = 'email_key';
+  declare email_key: string;
+  declare actor_id: string | null;
+  declare campaign_id: string | null;
+  declare created_at: Date;
+}
+
+/** `mass_email_link_keys` (20270401000100_opt_outs): the key of the signed unsubscribe links when APP_SECRET is not set. */
+export class LinkKeyModel extends Model {
+  static override tableName = 'mass_email_link_keys';
+  declare id: number;
+  declare token: string;
+}

@@ -97,3 +97,18 @@ export class ScheduleCampusClosureModel extends Model {
     campus: { relation: Model.BelongsToOneRelation, modelClass: CampusModel, join: { from: 'schedule_campus_closures.campus_id', to: 'campuses.id' } },
   });
 }
+
+/** `campus_organisations` (20270301000100_organisation_identity): the organisation's identity a campus's certificates state. */
+export class CampusOrganisationModel extends Model {
+  static override tableName = 'campus_organisations';
+  static override idColumn = 'campus_id';
+  declare campus_id: string;
+  declare name: string;
+  declare siret: string;
+  declare activity_declaration_number: string;
+  declare street_address: string;
+  declare postal_code: string;
+  declare city: string;
+  declare created_at: Date;
+  declare updated_at: Date;
+}
