@@ -38,6 +38,7 @@ import type { RequestState } from './http/state.js';
 import { createGraphqlHandler, type SchemaPart } from './graphql/index.js';
 import type { GraphQLSchema } from 'graphql';
 import type { OperationPermissions } from './graphql/operation-permissions.js';
+import type { CompiledStatistics } from './graphql/compiled.js';
 import { setClockOffset } from './clock.js';
 
 export interface CoreOptions {
@@ -64,8 +65,11 @@ export interface Core {
   modules: ModuleDefinition<any>[];
   deps: CoreDeps;
   routes: MountedRoute[];
-  /** The GraphQL schema and who may run each Query and Mutation field, by owning module. */
-  graphql: { schema: GraphQLSchema; declarations: { owner: string; permissions: OperationPermissions }[] };
+  /**
+   * The GraphQL schema, who may run each Query and Mutation field, by owning module, and the compiled answers' counts
+   * (answered, and left to the executor by reason).
+   */
+  graphql: { schema: GraphQLSchema; declarations: { owner: string; permissions: OperationPermissions }[]; compiled: CompiledStatistics };
   http: Koa;
   services<T = unknown>(moduleName: string): T;
   migrate(): Promise<string[]>;
@@ -142,7 +146,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const core: Core = {
     config, log, db, i18n, permissions, operations, temporal, mailer, modules, deps, routes,
-    graphql: { schema: graphql.schema, declarations: graphql.declarations },
+    graphql: { schema: graphql.schema, declarations: graphql.declarations, compiled: graphql.compiled },
     // Forwarded headers are believed only from TRUSTED_PROXIES (clientAddressMiddleware), never from anyone.
     http: new Koa({ proxy: false }),
     services: <T>(name: string) => deps.module<T>(name),

@@ -35,7 +35,24 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
   await core.migrate();
   const server = await core.listen(0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
-  return { core, baseUrl: `http://127.0.0.1:${port}`, close: () => core.close() };
+  return {
+    core, baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await core.close();
+      assertNoUnexpectedFallback(core);
+    },
+  };
+}
+
+/**
+ * Every test file runs with the compiled answers counted: one its module's writer failed to answer (a selection it
+ * does not write, an error that is no refusal) fails the file, where the executor's answer would have hidden it.
+ */
+export function assertNoUnexpectedFallback(core: Core): void {
+  const unexpected = core.graphql.compiled.unexpected();
+  if (unexpected.length) {
+    throw new Error(`Compiled answers fell back to the executor unexpectedly (see the log): ${unexpected.map((u) => `${u.field} ${u.reason} ×${u.count}`).join(', ')}`);
+  }
 }
 
 /** A tiny browser-like client: keeps the session cookie, speaks JSON. */

@@ -1,10 +1,13 @@
 // Compiled answers: a Query field a module writes as ready JSON text, for the hot reads whose lists are too large
 // for field-by-field execution (the planning calendar's week). Only a document asking that field alone, with plain
 // fields under it, takes this way; anything else, and any failure, goes to the executor, which answers as always.
+// Every such fallback is logged with its reason and counted (`counts()`); the unexpected ones fail the tests.
 import { createRequire } from 'node:module';
 import type * as Graphql from 'graphql';
 import type { DocumentNode, FieldNode, GraphQLField, GraphQLSchema, OperationDefinitionNode, SelectionSetNode } from 'graphql';
 import type { PermissionMatrix } from '../auth/permissions.js';
+import { UserError } from '../errors.js';
+import type { Logger } from '../logger.js';
 import { assertArgumentsAccepted } from './arguments.js';
 import { graphqlLimits, limitRules } from './limits.js';
 import { assertOperationPermission, OperationPermissionError, type OperationPermissions } from './operation-permissions.js';
@@ -37,7 +40,33 @@ export interface CompiledPart {
   compiled?: Record<string, CompiledField>;
 }
 
+/**
+ * Why a document asking a compiled field went to the executor. Expected, the executor answering as designed: `encoded`
+ * (a compressed body, or a client that does not take JSON), `document` (not one query asking that field alone with
+ * plain fields below), `operation` (the operation name is another), `variables` and `refused` (the executor refuses
+ * them, in the caller's language). Unexpected, a fault of the module's writer: `unwritten` (it answered null for a
+ * selection the schema allows) and `failed` (it threw something other than a refusal).
+ */
+export type FallbackReason = 'encoded' | 'document' | 'operation' | 'variables' | 'refused' | 'unwritten' | 'failed';
+
+export const unexpectedFallbacks: readonly FallbackReason[] = ['unwritten', 'failed'];
+
+/** A compiled field's count since start: answers it wrote, and documents it left to the executor, by reason. */
+export interface CompiledCount {
+  answered: number;
+  fallbacks: Partial<Record<FallbackReason, number>>;
+}
+
+/** What the core exposes of its compiled answers (`core.graphql.compiled`). */
+export interface CompiledStatistics {
+  /** Per compiled Query field. */
+  counts(): Record<string, CompiledCount>;
+  /** The unexpected fallbacks so far, one line per field and reason. */
+  unexpected(): { field: string; reason: FallbackReason; count: number }[];
+}
+
 interface Plan {
+  field: string;
   operation: OperationDefinitionNode;
   node: FieldNode;
   definition: GraphQLField<unknown, unknown>;
@@ -53,8 +82,9 @@ const planMaxLength = 20_000;
 /**
  * The compiled Query fields of every part, behind their declared permission. Answers a request's JSON body with the
  * whole response as UTF-8, or null for the executor to run it (and report its errors, in the caller's language).
+ * `plain`: the request's body and answer are uncompressed JSON, the only kind written here.
  */
-export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], matrix: PermissionMatrix) {
+export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], matrix: PermissionMatrix, log: Logger) {
   const fields = new Map<string, { answer: CompiledField; permission: string }>();
   for (const part of parts) {
     for (const [field, answer] of Object.entries(part.compiled ?? {})) {
@@ -65,10 +95,18 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
       fields.set(field, { answer, permission });
     }
   }
+  const counts = new Map([...fields.keys()].map((field): [string, CompiledCount] => [field, { answered: 0, fallbacks: {} }]));
+  /** The executor answers instead: said in the log (an error for an unexpected reason) and counted. */
+  const fallBack = (field: string, reason: FallbackReason, error?: unknown): null => {
+    const count = counts.get(field)!;
+    count.fallbacks[reason] = (count.fallbacks[reason] ?? 0) + 1;
+    if (unexpectedFallbacks.includes(reason)) log.error({ field, reason, err: error }, 'compiled answer failed: the executor answers');
+    else log.info({ field, reason, ...(error ? { refusal: (error as Error).message } : {}) }, 'compiled answer left to the executor');
+    return null;
+  };
   // By document text: the web sends the same few documents again and again.
-  const plans = new Map<string, Plan | null>();
-  const planOf = (query: string): Plan | null => {
-    if (query.length > planMaxLength) return null;
+  const plans = new Map<string, Plan | PlanRefusal | null>();
+  const planOf = (query: string): Plan | PlanRefusal | null => {
     if (plans.has(query)) return plans.get(query)!;
     const plan = makePlan(schema, fields, query);
     if (plans.size >= planCacheSize) plans.delete(plans.keys().next().value!);
@@ -77,26 +115,45 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
   };
 
   const names = [...fields.keys()];
-  return async function answer(body: Buffer, ctx: GraphqlContext): Promise<Buffer | null> {
+  async function answer(body: Buffer, ctx: GraphqlContext, plain: boolean): Promise<Buffer | null> {
     // Most documents name no compiled field: theirs is the executor's, their body parsed once, by it.
     if (!names.some((name) => body.includes(name))) return null;
     const request = graphqlRequestOf(body);
-    const plan = request && planOf(request.query);
-    if (!request || !plan) return null;
-    if (request.operationName != null && request.operationName !== plan.operation.name?.value) return null;
+    if (!request) return null;
+    // A document too long for the cache is planned for this request alone (no document of the web's is).
+    const plan = request.query.length > planMaxLength ? makePlan(schema, fields, request.query) : planOf(request.query);
+    if (!plan) return null;
+    const { field } = plan;
+    if (!plain) return fallBack(field, 'encoded');
+    if (!request.plain || 'refusal' in plan) return fallBack(field, 'document');
+    if (request.operationName != null && request.operationName !== plan.operation.name?.value) return fallBack(field, 'operation');
+    let args: Record<string, unknown>;
     try {
       const variables = getVariableValues(schema, plan.operation.variableDefinitions ?? [], request.variables ?? {}, { maxErrors: 1 });
-      if (!variables.coerced) return null;
-      const args = getArgumentValues(plan.definition, plan.node, variables.coerced);
+      if (!variables.coerced) return fallBack(field, 'variables');
+      args = getArgumentValues(plan.definition, plan.node, variables.coerced);
+    } catch (error) {
+      return fallBack(field, 'variables', error);
+    }
+    try {
       assertOperationPermission(plan.permission, ctx.actor, matrix);
       assertArgumentsAccepted(plan.definition, args, ctx.t);
       const value = await plan.answer(args, ctx, plan.selections);
-      return value === null ? null : utf8Of([`{"data":{${JSON.stringify(plan.node.alias?.value ?? plan.node.name.value)}:`, ...textsOf(value), '}}']);
-    } catch {
-      // Refused or failed: the executor runs it again and answers with its errors.
-      return null;
+      if (value === null) return fallBack(field, 'unwritten');
+      counts.get(field)!.answered += 1;
+      return utf8Of([`{"data":{${JSON.stringify(plan.node.alias?.value ?? field)}:`, ...textsOf(value), '}}']);
+    } catch (error) {
+      // Refused (the executor refuses it again, with its errors) or failed (the executor answers).
+      return fallBack(field, error instanceof UserError ? 'refused' : 'failed', error);
     }
+  }
+
+  const statistics: CompiledStatistics = {
+    counts: () => Object.fromEntries([...counts].map(([field, count]) => [field, { answered: count.answered, fallbacks: { ...count.fallbacks } }])),
+    unexpected: () => [...counts].flatMap(([field, count]) =>
+      unexpectedFallbacks.flatMap((reason) => (count.fallbacks[reason] ? [{ field, reason, count: count.fallbacks[reason]! }] : []))),
   };
+  return Object.assign(answer, { statistics });
 }
 
 /** A value's JSON as texts in order: itself, or a list's items between brackets and commas. */
@@ -126,8 +183,11 @@ interface GraphqlRequest {
   query: string;
   variables?: Record<string, unknown> | null;
   operationName?: string | null;
+  /** Nothing but a query, its variables and its operation name, each of its JSON type (else the executor reads it). */
+  plain: boolean;
 }
 
+/** The request's document, or null for a body that holds none (the executor refuses it). */
 function graphqlRequestOf(body: Buffer): GraphqlRequest | null {
   let request: unknown;
   try {
@@ -137,35 +197,47 @@ function graphqlRequestOf(body: Buffer): GraphqlRequest | null {
   }
   if (!request || typeof request !== 'object' || Array.isArray(request)) return null;
   const { query, variables, operationName, extensions } = request as Record<string, unknown>;
-  if (typeof query !== 'string' || extensions != null) return null;
-  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
-  if (operationName != null && typeof operationName !== 'string') return null;
-  return request as GraphqlRequest;
+  if (typeof query !== 'string') return null;
+  const plain = extensions == null && (variables == null || (typeof variables === 'object' && !Array.isArray(variables)))
+    && (operationName == null || typeof operationName === 'string');
+  return { query, variables: variables as GraphqlRequest['variables'], operationName: operationName as GraphqlRequest['operationName'], plain };
 }
 
-/** One query operation, one compiled field at its root, plain fields under it, valid under the executor's rules. */
-function makePlan(schema: GraphQLSchema, fields: Map<string, { answer: CompiledField; permission: string }>, query: string): Plan | null {
+/** A document that asks a compiled field but is not answered here (the executor answers it). */
+interface PlanRefusal {
+  refusal: true;
+  field: string;
+}
+
+/**
+ * One query operation, one compiled field at its root, plain fields under it, valid under the executor's rules; a
+ * refusal for another document that asks a compiled field at the root of an operation; null for any other document.
+ */
+function makePlan(schema: GraphQLSchema, fields: Map<string, { answer: CompiledField; permission: string }>, query: string): Plan | PlanRefusal | null {
   let document: DocumentNode;
   try {
     document = parse(query, { noLocation: true, maxTokens: graphqlLimits.tokens });
   } catch {
     return null;
   }
+  const asked = document.definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION ? definition.selectionSet.selections : []))
+    .find((selection): selection is FieldNode => selection.kind === Kind.FIELD && fields.has(selection.name.value));
+  if (!asked) return null;
+  const refusal: PlanRefusal = { refusal: true, field: asked.name.value };
   const [operation, ...others] = document.definitions;
-  if (others.length || operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'query' || operation.directives?.length) return null;
+  if (others.length || operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'query' || operation.directives?.length) return refusal;
   const [node, ...siblings] = operation.selectionSet.selections;
-  if (siblings.length || node?.kind !== Kind.FIELD || node.directives?.length) return null;
-  const compiled = fields.get(node.name.value);
+  if (siblings.length || node !== asked || node.directives?.length) return refusal;
   const selections = selectionsOf(node.selectionSet);
-  if (!compiled || !selections) return null;
+  if (!selections) return refusal;
   try {
     // The limits first (they throw), then the specification's rules.
-    if (validate(schema, document, limitRules(undefined)).length || validate(schema, document, specifiedRules).length) return null;
+    if (validate(schema, document, limitRules(undefined)).length || validate(schema, document, specifiedRules).length) return refusal;
   } catch {
-    return null;
+    return refusal;
   }
   const definition = schema.getQueryType()!.getFields()[node.name.value]!;
-  return { operation, node, definition, selections, ...compiled };
+  return { field: node.name.value, operation, node, definition, selections, ...fields.get(node.name.value)! };
 }
 
 /** Plain fields only (no fragment, directive or argument below the root), each response key once. */

@@ -103,14 +103,14 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
       },
     },
   });
-  const compiled = compiledAnswers(schema, all, permissions);
+  const compiled = compiledAnswers(schema, all, permissions, log);
   const contextOf = (koa: Context): GraphqlContext => {
     const state = koa.state as RequestState;
     return { actor: state.actor, language: state.language, t: state.t, permissions, koa };
   };
   const handler = async (koa: Context) => {
     const body = await bodyOf(koa);
-    const answer = body && isPlainJsonRequest(koa) ? await compiled(body, contextOf(koa)) : null;
+    const answer = body ? await compiled(body, contextOf(koa), isPlainJsonRequest(koa)) : null;
     if (answer !== null) {
       koa.status = 200;
       koa.type = 'application/json; charset=utf-8';
@@ -122,8 +122,11 @@ export function createGraphqlHandler(parts: SchemaPart[], permissions: Permissio
     response.headers.forEach((value, key) => koa.set(key, value));
     koa.body = Buffer.from(await response.arrayBuffer());
   };
-  // The schema and every part's declarations, for the proof suites that generate requests from them.
-  return Object.assign(handler, { schema, declarations: all.map((part) => ({ owner: part.owner, permissions: part.permissions })) });
+  // The schema and every part's declarations, for the proof suites that generate requests from them; the compiled
+  // answers' counts, for the tests that fail on an unexpected fallback.
+  return Object.assign(handler, {
+    schema, declarations: all.map((part) => ({ owner: part.owner, permissions: part.permissions })), compiled: compiled.statistics,
+  });
 }
 
 const jsonScalar = {
