@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import type { TestApp } from '../app.js';
 import { insertLesson, makePerson, makePlanningGroup, parisTime, planningDemo, tag } from '../planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../planning/groups.js';
 import { now, nowMs } from '@alterna/core/clock';
-import { addDays } from '@alterna/core/dates';
+import { addDays, todayIn } from '@alterna/core/dates';
 
 /** Lets an actor made by a fixture log in with the demo password. */
 export async function withDemoPassword(app: TestApp, actorId: string): Promise<string> {
@@ -57,3 +58,31 @@ export async function lessonNow(
 
 /** A short drawn signature, in the 1000x400 box. */
 export const scribble = (seed = 1) => [[[10 * seed, 20], [40, 60 + seed], [90, 30]], [[120, 50], [160, 80]]];
+
+/**
+ * The lesson's sheet as its teacher left it while its window was open: opened, each student's line marked
+ * (`statuses`, by student index; null = not marked), not closed. Written directly: the window may be over now.
+ */
+export async function markedSheet(app: TestApp, lesson: Awaited<ReturnType<typeof lessonNow>>, statuses: (string | null)[]) {
+  const knex = app.core.db.knex;
+  const [sheet] = await knex('attendance_sheets')
+    .insert({ lesson_id: lesson.lessonId, campus_id: lesson.campusId, opened_by: lesson.teacherId, qr_secret: crypto.randomBytes(32) })
+    .returning('id');
+  const lines = await knex('attendance_lines')
+    .insert(lesson.students.map((s, i) => ({
+      sheet_id: sheet.id, student_registration_id: s.id, student_id: s.studentId, status: statuses[i] ?? null, marked_by: statuses[i] ? lesson.teacherId : null,
+    })))
+    .returning(['id', 'student_id']);
+  return { sheetId: sheet.id as string, lines: lines as { id: string; student_id: string }[] };
+}
+
+/**
+ * A lesson `days` days ago at 09:00 (Paris) whose teacher marked the sheet and left it open: by default the first
+ * student absent, the second present. At any hour, past its window once `days` is over the campus's (7 by default).
+ */
+export async function markedLessonDaysAgo(app: TestApp, days: number, statuses: (string | null)[] = ['absent', 'present']) {
+  const lesson = await lessonNow(app, 'paris', statuses.length, { startAt: parisTime(addDays(todayIn(), -days), '09:00') });
+  const { lines } = await markedSheet(app, lesson, statuses);
+  const lineOf = (index: number) => lines.find((l) => l.student_id === lesson.students[index]!.studentId)!;
+  return { lesson, lineOf };
+}

@@ -33,6 +33,8 @@ export interface ListedSheet {
   schoolSubject: { id: string; name: string } | null;
   planningGroups: string[];
   teachers: string[];
+  /** The teacher whose page the sheet is reached under (SPEC §2's /teacher/{teacher}/courses/…): the first by name. */
+  teacherId: string | null;
   state: 'open' | 'closed';
   students: number;
   signed: number;
@@ -277,6 +279,8 @@ export function attendanceExportService(ctx: AttendanceContext): AttendanceExpor
             WHERE lg.lesson_id = l.id ORDER BY g.name) AS group_names`),
           knex.raw(`ARRAY(SELECT a.first_name || ' ' || a.last_name FROM planning_lesson_teachers lt JOIN identity_actors a ON a.id = lt.teacher_id
             WHERE lt.lesson_id = l.id ORDER BY a.last_name, a.first_name) AS teacher_names`),
+          knex.raw(`(SELECT lt.teacher_id FROM planning_lesson_teachers lt JOIN identity_actors a ON a.id = lt.teacher_id
+            WHERE lt.lesson_id = l.id ORDER BY a.last_name, a.first_name, lt.teacher_id LIMIT 1) AS teacher_id`),
           knex.raw('(SELECT count(*)::int FROM attendance_lines al WHERE al.sheet_id = sh.id) AS students'),
           knex.raw("(SELECT count(*)::int FROM attendance_lines al WHERE al.sheet_id = sh.id AND al.status = 'absent') AS absent"),
           knex.raw('(SELECT count(*)::int FROM attendance_signatures s WHERE s.sheet_id = sh.id AND s.line_id IS NOT NULL) AS signed'),
@@ -289,7 +293,7 @@ export function attendanceExportService(ctx: AttendanceContext): AttendanceExpor
         sheets: rows.slice(0, maxListedSheets).map((row) => ({
           sheetId: row.sheet_id, lessonId: row.lesson_id, startAt: new Date(row.start_at).toISOString(), endAt: new Date(row.end_at).toISOString(),
           campus: { id: row.campus_id, name: row.campus_name }, schoolSubject: row.subject_id ? { id: row.subject_id, name: row.subject_name } : null,
-          planningGroups: row.group_names ?? [], teachers: row.teacher_names ?? [], state: row.closed_at ? 'closed' : 'open',
+          planningGroups: row.group_names ?? [], teachers: row.teacher_names ?? [], teacherId: row.teacher_id ?? null, state: row.closed_at ? 'closed' : 'open',
           students: row.students, signed: row.signed, absent: row.absent,
         })),
       };

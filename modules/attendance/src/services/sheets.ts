@@ -41,6 +41,8 @@ export interface Sheet {
 export interface SheetPage {
   lesson: { id: string; campusId: string; schoolSubjectId: string | null; startAt: string; endAt: string; status: string; teacherIds: string[] };
   sheet: Sheet | null;
+  /** Whether the asker takes this sheet (one of its teachers, a manager of its campus); after its window, only with canCorrect. */
+  canTake: boolean;
   /** When the sheet takes attendance (the campus's settings), and whether the asker may still change it after. */
   window: SheetWindow & { canCorrect: boolean };
 }
@@ -150,6 +152,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
   const page = async (actor: Actor | null, lesson: AttendedLesson): Promise<SheetPage> => ({
     lesson: lessonView(lesson),
     sheet: await sheetOf(knex, lesson.id),
+    canTake: !!actor && ctx.takes(actor, lesson),
     window: { ...(await lessonWindow(knex, lesson)), canCorrect: !!actor && correctsLate(ctx.permissions, actor, lesson) },
   });
   /** The open sheet of a lesson, or a refusal (not opened, or closed). */
