@@ -48,6 +48,8 @@ export const pages = [
   { id: 'planning.trainerConstraints', en: '/planning/trainer-constraints', fr: '/planification/contraintes-formateurs', space: 'staff', navKey: 'planning.nav.trainerConstraints' },
   { id: 'planning.workStudies', en: '/planning/work-study-periods', fr: '/planification/periodes-alternance', space: 'staff', navKey: 'planning.nav.workStudies' },
   { id: 'attendance.sheets', en: '/administration/attendance-sheets', fr: '/administration/feuilles-emargement', space: 'staff', navKey: 'attendance.sheetList.nav' },
+  // SPEC §2 "Attendance (teacher space)": a teacher's sheet of a lesson as staff see it, from the sheet list.
+  { id: 'attendance.staffSheet', en: '/teacher/$teacher/courses/$schoolSubject/seances/$lesson/attendance', fr: '/formateur/$teacher/cours/$schoolSubject/seances/$lesson/emargement', space: 'staff', navKey: null },
   { id: 'attendance.staffAbsences', en: '/absences-and-lateness', fr: '/absences-et-retards', space: 'staff', navKey: 'attendance.nav.absences' },
   { id: 'trainings.list', en: '/training-center/trainings', fr: '/centre-de-formation/formations', space: 'staff', navKey: 'trainings.nav.trainings' },
   { id: 'trainings.new', en: '/training-center/trainings/new', fr: '/centre-de-formation/formations/nouvelle', space: 'staff', navKey: null },

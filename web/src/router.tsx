@@ -35,6 +35,7 @@ const screens: Record<PageId, RouteComponent> = {
   'mailbox.templateNew': screen(() => import('./screens/mailbox/TemplateEditorPage'), 'NewTemplatePage'),
   'mailbox.templateEdit': screen(() => import('./screens/mailbox/TemplateEditorPage'), 'EditTemplatePage'),
   'attendance.sheets': screen(() => import('./screens/attendance/SheetsPage'), 'SheetsPage'),
+  'attendance.staffSheet': screen(() => import('./screens/attendance/SheetPage'), 'StaffSheetPage'),
   'trainings.list': screen(() => import('./screens/trainings/TrainingsPage'), 'TrainingsPage'),
   'trainings.new': screen(() => import('./screens/trainings/TrainingsPage'), 'NewTrainingPage'),
   'trainings.plan': screen(() => import('./screens/trainings/TrainingPlanPage'), 'TrainingPlanPage'),

@@ -192,6 +192,7 @@ const byPage: Record<string, Filler> = {
     exam: await one(knex('courses_exams as e').join('marks_exam_settings as s', 's.exam_id', 'e.id').where('e.teacher_id', await actor(knex, 'teacher')).orderBy('e.id').select('e.id'), 'marked exam of the demo teacher'),
   }),
   'attendance.sheet': async ({ knex }) => teacherSheet(knex),
+  'attendance.staffSheet': async ({ knex }) => ({ teacher: await actor(knex, 'teacher'), ...(await teacherSheet(knex)) }),
 
   'booklets.coachForm': async ({ knex }) => ({
     id: await bookletForm(knex, knex('students_student_registrations as sr').join('teaching_coach_attributions as ca', 'ca.student_id', 'sr.student_id').where('ca.coach_id', await actor(knex, 'coach')).select('sr.id'), 'an apprentice of the demo coach'),

@@ -3,7 +3,7 @@ import qrcode from 'qrcode-generator';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../navigation';
 import { usePageData } from '../../shared/queries';
-import { loadQr, type QrCode } from './api';
+import { loadQr, type QrCode, type SheetRef } from './api';
 
 /** The address a student's phone opens when scanning: the check-in page with the lesson, window and code. */
 export function checkInUrl(qr: QrCode): string {
@@ -12,9 +12,9 @@ export function checkInUrl(qr: QrCode): string {
 }
 
 /** The rotating QR code: asked again every 4 s (a code lives 10 s); the page never holds the key. */
-export function QrPanel({ subjectId, lessonId }: { subjectId: string; lessonId: string }) {
+export function QrPanel({ sheet }: { sheet: SheetRef }) {
   const { t } = useTranslation();
-  const qr = usePageData(['attendance.qr', lessonId], () => loadQr(subjectId, lessonId), { pollMs: () => 4000 });
+  const qr = usePageData(['attendance.qr', sheet.lessonId], () => loadQr(sheet), { pollMs: () => 4000 });
   const url = qr.data ? checkInUrl(qr.data) : null;
   const svg = url ? svgOf(url) : null;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
 import { toast } from '../../shared/toast';
-import { closeSheet, loadSheet, openSheet, saveLines, signOnDevice, type LineChange, type SheetLine, type SheetPage as Page } from './api';
+import { closeSheet, loadSheet, openSheet, saveLines, signOnDevice, type LineChange, type SheetLine, type SheetPage as Page, type SheetRef } from './api';
 import { QrPanel } from './QrPanel';
 
 /** What the teacher changed on a line, not saved yet: the status and the times it needs ('HH:mm', Paris). */
@@ -40,15 +40,33 @@ function useClock(everyMs = 15_000): number {
   return at;
 }
 
-/**
- * A lesson's attendance sheet as its teacher takes it: open it, mark everyone present in one tap, change the
- * exceptions one tap each, show the rotating QR code for self check-in, let a student sign on this device,
- * save the whole sheet in one request, then sign and close (unmarked students become absent).
- */
+/** The teacher's own sheet of a lesson (`/my-courses/…`), reached from the day's lessons. */
 export function SheetPage() {
+  const { t } = useTranslation();
+  const { schoolSubject, lesson } = useParams({ strict: false }) as { schoolSubject: string; lesson: string };
+  return <SheetView sheetRef={{ subjectId: schoolSubject, lessonId: lesson }} back={<PageLink page="attendance.day">{t('attendance.sheet.back')}</PageLink>} />;
+}
+
+/**
+ * Staff: a teacher's sheet of a lesson (SPEC §2 `/teacher/{teacher}/courses/…`), reached from the campus's sheet list.
+ * The server says what they may do: the campus's managers take it, and correct it after its window; others read it.
+ */
+export function StaffSheetPage() {
+  const { t } = useTranslation();
+  const { teacher, schoolSubject, lesson } = useParams({ strict: false }) as { teacher: string; schoolSubject: string; lesson: string };
+  const back = <PageLink page="attendance.sheets">{t('attendance.sheet.backToList')}</PageLink>;
+  return <SheetView sheetRef={{ subjectId: schoolSubject, lessonId: lesson, teacherId: teacher }} back={back} />;
+}
+
+/**
+ * A lesson's attendance sheet as it is taken: open it, mark everyone present in one tap, change the exceptions
+ * one tap each, show the rotating QR code for self check-in, let a student sign on this device, save the whole
+ * sheet in one request, then sign and close (unmarked students become absent).
+ */
+function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { schoolSubject, lesson: lessonId } = useParams({ strict: false }) as { schoolSubject: string; lesson: string };
-  const page = usePageData(['attendance.sheet', lessonId], () => loadSheet(schoolSubject, lessonId), { keepPrevious: false });
+  const { lessonId } = sheetRef;
+  const page = usePageData(['attendance.sheet', lessonId, sheetRef.teacherId], () => loadSheet(sheetRef), { keepPrevious: false });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [busy, setBusy] = useState(false);
   const [showQr, setShowQr] = useState(false);
@@ -71,7 +89,8 @@ export function SheetPage() {
   const clock = useClock();
   const state = data ? windowState(data.window, clock) : 'open';
   const outside = state === 'before' || (state === 'after' && !data?.window.canCorrect);
-  const readOnly = closed || outside;
+  // Read-only staff (and a manager of another of its campuses' lessons) read it only, as the server says.
+  const readOnly = closed || outside || !data?.canTake;
   const qrOpen = !!data && !readOnly && checkInOpen(data.window, clock);
   const nowTime = () => parisTime(new Date());
   // A late student's arrival: now while the lesson is on; else (marked before it starts, or days after) the lesson's start.
@@ -80,7 +99,10 @@ export function SheetPage() {
     const underWay = !data || (at >= Date.parse(data.lesson.startAt) && at <= Date.parse(data.lesson.endAt));
     return underWay ? nowTime() : parisTime(data.lesson.startAt);
   };
-  const spoken = (iso: string) => new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
+  // Days and instants in the reader's language, on the Paris clock ('vendredi 20 novembre 2026 à 09:00'), never ISO.
+  const said = (iso: string, timeStyle?: 'short') =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle }).format(Date.parse(iso));
+  const spoken = (iso: string) => said(iso, 'short');
 
   /** Runs a request; the focus then goes to `then` (else back to what had it, else the sheet's state line). */
   const run = async (work: () => Promise<Page>, done?: string, then?: () => Element | null | undefined) => {
@@ -109,7 +131,7 @@ export function SheetPage() {
       exitFrom: d.status === 'temporary-exit' && d.exitFrom ? parisWallClock(day, d.exitFrom) : null,
       exitTo: d.status === 'temporary-exit' && d.exitTo ? parisWallClock(day, d.exitTo) : null,
     }));
-  const save = () => run(() => saveLines(schoolSubject, lessonId, changes()), t('attendance.sheet.saved'));
+  const save = () => run(() => saveLines(sheetRef, changes()), t('attendance.sheet.saved'));
   const setStatus = (line: SheetLine, status: LineStatus) =>
     setDrafts((all) => {
       const current = all[line.id] ?? draftOf(line) ?? { status, arrived: '', left: '', exitFrom: '', exitTo: '' };
@@ -127,8 +149,8 @@ export function SheetPage() {
     <Stack gap="lg" data-testid="attendance-sheet-page">
       <PageTitle
         title={t('attendance.sheet.title')}
-        intro={data ? `${day} · ${parisTime(data.lesson.startAt)} – ${parisTime(data.lesson.endAt)}` : undefined}
-        back={<PageLink page="attendance.day">{t('attendance.sheet.back')}</PageLink>}
+        intro={data ? `${said(data.lesson.startAt)} · ${parisTime(data.lesson.startAt)} – ${parisTime(data.lesson.endAt)}` : undefined}
+        back={back}
       />
       {page.error && (
         <Alert color="red" variant="light" role="alert">
@@ -142,10 +164,10 @@ export function SheetPage() {
             : t(outside ? 'attendance.sheet.window.over' : 'attendance.sheet.window.correcting', { at: spoken(data.window.closesAt) })}
         </Alert>
       )}
-      {data && !sheet && !outside && (
+      {data && !sheet && !readOnly && (
         <Group>
           <Button
-            onClick={() => void run(() => openSheet(schoolSubject, lessonId), undefined, () => document.querySelector('[data-testid=everyone-present]'))}
+            onClick={() => void run(() => openSheet(sheetRef), undefined, () => document.querySelector('[data-testid=everyone-present]'))}
             loading={busy}
             data-testid="open-sheet"
           >
@@ -186,7 +208,7 @@ export function SheetPage() {
               </Group>
             )}
           </Group>
-          {showQr && qrOpen && <QrPanel subjectId={schoolSubject} lessonId={lessonId} />}
+          {showQr && qrOpen && <QrPanel sheet={sheetRef} />}
           <Table striped withTableBorder verticalSpacing="xs" data-testid="sheet-lines">
             <Table.Thead>
               <Table.Tr>
@@ -213,7 +235,7 @@ export function SheetPage() {
           {!sheet.lines.length && <Text c="dimmed">{t('attendance.sheet.noStudents')}</Text>}
           {closed && sheet.closing && (
             <Text size="sm" c="dimmed" data-testid="closing">
-              {t('attendance.sheet.closedAt', { at: `${parisDay(sheet.closing.signedAt)} ${parisTime(sheet.closing.signedAt)}` })}
+              {t('attendance.sheet.closedAt', { at: spoken(sheet.closing.signedAt) })}
             </Text>
           )}
         </>
@@ -229,12 +251,12 @@ export function SheetPage() {
           if (!signer) return;
           // The marks on the sheet are saved first, whoever signs: the answer is the whole sheet as the server has it,
           // which replaces the page's (a signature used to wipe unsaved marks, and closing then recorded them absent).
-          const saved = !dirty || (await run(() => saveLines(schoolSubject, lessonId, changes())));
+          const saved = !dirty || (await run(() => saveLines(sheetRef, changes())));
           const ok =
             saved &&
             (signer === 'close'
-              ? await run(() => closeSheet(schoolSubject, lessonId, strokes), t('attendance.sheet.closedDone'), () => summary.current)
-              : await run(() => signOnDevice(schoolSubject, lessonId, signer.id, strokes), t('attendance.sheet.signedOnDevice'), () =>
+              ? await run(() => closeSheet(sheetRef, strokes), t('attendance.sheet.closedDone'), () => summary.current)
+              : await run(() => signOnDevice(sheetRef, signer.id, strokes), t('attendance.sheet.signedOnDevice'), () =>
                   firstFocusable(document.querySelector(`[data-testid=sheet-line][data-line-id="${signer.id}"]`))));
           if (ok) setSigning(null);
         }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parisDay, parisTime, parisToday } from '@alterna/planning/validation';
+import { PageLink } from '../../navigation';
 import { DateField } from '../../shared/DateFields';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
@@ -116,7 +117,17 @@ export function SheetsPage() {
                     onChange={(e) => toggle(sheet.lessonId, e.currentTarget.checked)} data-testid="sheets-select"
                   />
                 </Table.Td>
-                <Table.Td>{when(sheet)}</Table.Td>
+                <Table.Td>
+                  {/* The sheet's page, under its teacher and subject (SPEC §2): managers correct it there, others read it. */}
+                  {sheet.teacherId && sheet.schoolSubject ? (
+                    <PageLink
+                      page="attendance.staffSheet" params={{ teacher: sheet.teacherId, schoolSubject: sheet.schoolSubject.id, lesson: sheet.lessonId }}
+                      aria-label={t('attendance.sheetList.openSheet', { when: when(sheet), subject: sheet.schoolSubject.name })} data-testid="sheets-open"
+                    >
+                      {when(sheet)}
+                    </PageLink>
+                  ) : when(sheet)}
+                </Table.Td>
                 <Table.Td>{sheet.schoolSubject?.name ?? t('attendance.noSubject')}</Table.Td>
                 <Table.Td>{sheet.planningGroups.join(', ') || '—'}</Table.Td>
                 <Table.Td>{sheet.teachers.join(', ') || '—'}</Table.Td>

@@ -5,13 +5,20 @@ import type { Strokes } from '../../shared/SignaturePad';
 
 export type { MyAttendanceLine, QrCode, SheetLine, SheetPage, TeacherLesson } from '@alterna/attendance/types';
 
-/** The teacher's own sheet of a lesson (SPEC §2 `/my-courses/{schoolSubject}/seances/{lesson}/attendance`). */
-const sheetUrl = (subjectId: string, lessonId: string, rest = '') =>
-  `/api/my-courses/${encodeURIComponent(subjectId)}/seances/${encodeURIComponent(lessonId)}/attendance${rest}`;
+/** Which lesson's sheet, and whose page it is: the teacher's own, or (with `teacherId`) a teacher's seen by staff. */
+export interface SheetRef {
+  subjectId: string;
+  lessonId: string;
+  teacherId?: string;
+}
+
+/** SPEC §2: the teacher's own `/my-courses/{schoolSubject}/seances/{lesson}/attendance`, staff's `/teacher/{teacher}/courses/…`. */
+const sheetUrl = ({ subjectId, lessonId, teacherId }: SheetRef, rest = '') =>
+  `/api/${teacherId ? `teacher/${encodeURIComponent(teacherId)}/courses` : 'my-courses'}/${encodeURIComponent(subjectId)}/seances/${encodeURIComponent(lessonId)}/attendance${rest}`;
 
 export const loadDay = (date: string | null) => requestJson<{ date: string; lessons: TeacherLesson[] }>('GET', `/api/my-courses/lessons${date ? `?date=${date}` : ''}`);
-export const loadSheet = (subjectId: string, lessonId: string) => requestJson<SheetPage>('GET', sheetUrl(subjectId, lessonId));
-export const openSheet = (subjectId: string, lessonId: string) => requestJson<SheetPage>('POST', sheetUrl(subjectId, lessonId), {});
+export const loadSheet = (ref: SheetRef) => requestJson<SheetPage>('GET', sheetUrl(ref));
+export const openSheet = (ref: SheetRef) => requestJson<SheetPage>('POST', sheetUrl(ref), {});
 
 export interface LineChange {
   id: string;
@@ -22,11 +29,11 @@ export interface LineChange {
   exitTo?: string | null;
 }
 
-export const saveLines = (subjectId: string, lessonId: string, lines: LineChange[]) => requestJson<SheetPage>('POST', sheetUrl(subjectId, lessonId, '/lines'), { lines });
-export const loadQr = (subjectId: string, lessonId: string) => requestJson<QrCode>('GET', sheetUrl(subjectId, lessonId, '/qr'));
-export const signOnDevice = (subjectId: string, lessonId: string, lineId: string, strokes: Strokes) =>
-  requestJson<SheetPage>('POST', sheetUrl(subjectId, lessonId, `/signatures/${encodeURIComponent(lineId)}`), { strokes });
-export const closeSheet = (subjectId: string, lessonId: string, strokes: Strokes) => requestJson<SheetPage>('POST', sheetUrl(subjectId, lessonId, '/close'), { strokes });
+export const saveLines = (ref: SheetRef, lines: LineChange[]) => requestJson<SheetPage>('POST', sheetUrl(ref, '/lines'), { lines });
+export const loadQr = (ref: SheetRef) => requestJson<QrCode>('GET', sheetUrl(ref, '/qr'));
+export const signOnDevice = (ref: SheetRef, lineId: string, strokes: Strokes) =>
+  requestJson<SheetPage>('POST', sheetUrl(ref, `/signatures/${encodeURIComponent(lineId)}`), { strokes });
+export const closeSheet = (ref: SheetRef, strokes: Strokes) => requestJson<SheetPage>('POST', sheetUrl(ref, '/close'), { strokes });
 
 export const checkIn = (scan: { lesson: string; window: number; code: string }) => requestJson<{ lessonId: string; signed: boolean }>('POST', '/api/attendance/check-in', scan);
 export const signMine = (lessonId: string, strokes: Strokes) => requestJson<{ signed: true }>('POST', `/api/my-attendance/${encodeURIComponent(lessonId)}/signature`, { strokes });
