@@ -1,9 +1,8 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '@alterna/core';
 import { nowMs } from '@alterna/core/clock';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
-import { lessonNow, scribble } from '../../support/attendance/fixtures.js';
+import { lessonNow, markedSheet, scribble } from '../../support/attendance/fixtures.js';
 import { nextWeekday, parisTime } from '../../support/planning/fixtures.js';
 
 // Issue #24: a sheet takes attendance from a short time before its lesson (a campus setting, 30 min by default) until
@@ -29,17 +28,6 @@ const client = async (email: string, language = 'fr') => {
 const spoken = (at: number, language: 'fr' | 'en') =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(at);
 const refusal = (message: string) => ({ errors: [{ path: '', message }] });
-
-/** A sheet as an older version opened it, before the window existed: one line per student, nothing marked. */
-async function legacySheet(lesson: Awaited<ReturnType<typeof lessonNow>>, teacherId: string) {
-  const [sheet] = await knex()('attendance_sheets')
-    .insert({ lesson_id: lesson.lessonId, campus_id: lesson.campusId, opened_by: teacherId, qr_secret: crypto.randomBytes(32) })
-    .returning('id');
-  const lines = await knex()('attendance_lines')
-    .insert(lesson.students.map((s) => ({ sheet_id: sheet.id, student_registration_id: s.id, student_id: s.studentId })))
-    .returning(['id', 'student_id']);
-  return { sheetId: sheet.id as string, lines: lines as { id: string; student_id: string }[] };
-}
 
 describe('when a sheet takes attendance', () => {
   it('a lesson next Wednesday: its sheet cannot be opened, signed or closed now, by anyone', async () => {
@@ -67,7 +55,7 @@ describe('when a sheet takes attendance', () => {
     expect(await knex()('attendance_sheets').where({ lesson_id: lesson.lessonId }).first()).toBeUndefined();
 
     // A sheet opened before the rule existed takes nothing either: marks, a signature on the tablet or the phone, the QR code, closing.
-    const { sheetId, lines } = await legacySheet(lesson, lesson.teacherId);
+    const { sheetId, lines } = await markedSheet(app, lesson, []);
     const [first, second] = lines;
     const answers = {
       save: await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: first!.id, status: 'present' }, { id: second!.id, status: 'absent' }] }),
