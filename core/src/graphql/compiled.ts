@@ -240,12 +240,12 @@ function makePlan(schema: GraphQLSchema, fields: Map<string, { answer: CompiledF
   return { field: node.name.value, operation, node, definition, selections, ...fields.get(node.name.value)! };
 }
 
-/** Plain fields only (no fragment, directive or argument below the root), each response key once. */
+/** Plain fields only (no fragment, directive, argument or meta field such as `__typename` below the root), each response key once. */
 function selectionsOf(set: SelectionSetNode | undefined): CompiledSelection[] | null {
   if (!set) return [];
   const selections: CompiledSelection[] = [];
   for (const node of set.selections) {
-    if (node.kind !== Kind.FIELD || node.directives?.length || node.arguments?.length) return null;
+    if (node.kind !== Kind.FIELD || node.directives?.length || node.arguments?.length || node.name.value.startsWith('__')) return null;
     const key = node.alias?.value ?? node.name.value;
     const below = selectionsOf(node.selectionSet);
     if (!below || selections.some((selection) => selection.key === key)) return null;

@@ -1,5 +1,6 @@
 import { assertIdArgs, type CompiledSelection, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { PlanningServices } from '../services/index.js';
+import { eventLessonSchedule } from '../services/lesson-json.js';
 import type { ProgressLine } from '../services/progress.js';
 import type { TrainerConstraint } from '../services/trainer-constraints.js';
 import type { Lesson } from '../types.js';
@@ -62,29 +63,6 @@ const typeDefs = /* GraphQL */ `
 
 type Args = Record<string, any>;
 const withId = <T extends { id: string }>(value: T) => ({ ...value, uuid: value.id });
-
-/** A lesson as the contract's EventLessonSchedule. */
-export function eventLessonSchedule(lesson: Lesson) {
-  return {
-    id: lesson.id,
-    uuid: lesson.id,
-    startDate: lesson.startAt,
-    endDate: lesson.endAt,
-    remote: lesson.remote,
-    lessonType: lesson.lessonType,
-    lessonStatus: lesson.status,
-    lessonCancellationType: lesson.cancellationType,
-    cancelDesc: lesson.cancelDesc,
-    description: lesson.description,
-    campus: { id: lesson.campusId, uuid: lesson.campusId, name: lesson.campusName },
-    teacherContracts: lesson.teachers.flatMap((teacher) => (teacher.teacherContractId ? [{ id: teacher.teacherContractId, uuid: teacher.teacherContractId }] : [])),
-    teachers: lesson.teachers.map((teacher) => ({ id: teacher.id, uuid: teacher.id, firstName: teacher.firstName, lastName: teacher.lastName })),
-    rooms: lesson.rooms.map((room) => ({ id: room.id, uuid: room.id, name: room.name, size: room.size, building: { id: room.buildingId, uuid: room.buildingId, name: room.buildingName } })),
-    schoolSubject: lesson.schoolSubject ? withId(lesson.schoolSubject) : null,
-    planningGroups: lesson.planningGroups.map(withId),
-    attendanceStarted: lesson.attendanceStarted,
-  };
-}
 
 const progressLine = (line: ProgressLine) => ({ ...line, schoolSubject: withId(line.schoolSubject) });
 

@@ -1,7 +1,8 @@
 // Reads of lessons: one statement for the lessons, their links and whether attendance has started. As `Lesson` for
-// every lessons reader and bulk previews (`lessonsByIds`); as one JSON text for the calendar (lesson-json.ts).
+// every lessons reader and bulk previews (`lessonsByIds`); as one JSON text per lesson for the calendar (lesson-json.ts),
+// through the same columns (`lessonSql`, `subjectSql`, `linkSources`).
 import type { Knex } from '@alterna/core';
-import type { CancellationType, Lesson, LessonStatus, LessonType, RemoteMode } from '../types.js';
+import type { Lesson } from '../types.js';
 import type { AttendanceHook } from './attendance.js';
 import type { VersionedLesson } from '../rules/calendar-feed.js';
 
@@ -23,48 +24,63 @@ export interface LessonFilter {
   withCancelled?: boolean;
 }
 
-interface LessonRow {
-  id: string;
-  campus_id: string;
-  campus_name: string;
-  training_session_id: string | null;
-  /** ISO 8601 UTC, written by PostgreSQL (no Date parsed and printed again per lesson). */
-  start_at: string;
-  end_at: string;
-  remote: RemoteMode;
-  lesson_type: LessonType;
-  status: LessonStatus;
-  cancellation_type: CancellationType | null;
-  cancel_desc: string | null;
-  description: string | null;
-  school_subject_id: string | null;
-  subject_name: string | null;
-  subject_short_name: string | null;
-  subject_color: string | null;
-  attendance_started: boolean;
+/** A lesson's row: `Lesson`'s scalars under their own names (`lessonSql`), its subject's columns and its link lists. */
+type LessonRow = Pick<Lesson, keyof typeof lessonSql> & {
+  subject: Lesson['schoolSubject'];
   teachers: Lesson['teachers'];
   rooms: Lesson['rooms'];
   planning_groups: Lesson['planningGroups'];
-}
+};
+
+/** SQL of a value in the lessons statement, or of one given the statement's SQL of "attendance started". */
+export type Column = string | ((started: string) => string);
+
+/** The SQL of each property of a `T` read. */
+export type ColumnsOf<T> = { [K in keyof T]?: Column };
+
+export const columnSql = (column: Column, started: string) => (typeof column === 'string' ? column : column(started));
+
+/** An instant as `Date.toISOString()` writes it (`2026-09-14T07:00:00.000Z`). */
+export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * `Lesson`'s scalars as the lessons statement reads them (`l` the lesson, `c` its campus): the one place where an
+ * instant is written as text and a missing value decided, for the row read and the calendar's JSON text alike.
+ */
+export const lessonSql = {
+  id: 'l.id', campusId: 'l.campus_id', campusName: 'c.name', trainingSessionId: 'l.training_session_id',
+  startAt: isoUtc('l.start_at'), endAt: isoUtc('l.end_at'), remote: 'l.remote', lessonType: 'l.lesson_type', status: 'l.status',
+  cancellationType: 'l.cancellation_type', cancelDesc: 'l.cancel_desc', description: 'l.description',
+  attendanceStarted: (started: string) => started,
+} satisfies ColumnsOf<Lesson>;
+
+/** A lesson's school subject (`ss`, left joined): none when `absent`. */
+export const subjectSql = {
+  absent: 'l.school_subject_id IS NULL',
+  columns: { id: 'ss.id', name: "COALESCE(ss.name, '')", shortName: "COALESCE(ss.short_name, '')", color: 'ss.color' } satisfies ColumnsOf<NonNullable<Lesson['schoolSubject']>>,
+};
 
 /**
  * Where each link kind of the lessons in `found` is read: a grouped join per kind over the whole set, not a sub-select
  * per lesson. The `= ANY(ARRAY(...))` repeats the join as an array the link table's primary key (lesson_id first) can
  * probe: without it PostgreSQL hashes the whole link table for a week's few hundred lessons (12 ms instead of 6 at
- * 15,000 lessons). `order` is the order of a lesson's list.
+ * 15,000 lessons). `order` is the order of a lesson's list, `columns` the SQL of each property of its items.
  */
 export const linkSources = {
   teachers: {
     lessonId: 'lt.lesson_id', order: 'a.last_name, a.first_name, a.id',
+    columns: { id: 'a.id', firstName: 'a.first_name', lastName: 'a.last_name', teacherContractId: 'lt.teacher_contract_id' } satisfies ColumnsOf<Lesson['teachers'][number]>,
     from: 'found f JOIN lesson_teachers lt ON lt.lesson_id = f.id AND lt.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN identity_actors a ON a.id = lt.teacher_id',
   },
   rooms: {
     lessonId: 'lr.lesson_id', order: 'r.name, r.id',
+    columns: { id: 'r.id', name: 'r.name', size: 'r.size', buildingId: 'b.id', buildingName: 'b.name' } satisfies ColumnsOf<Lesson['rooms'][number]>,
     from: `found f JOIN lesson_rooms lr ON lr.lesson_id = f.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM found))
       JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id`,
   },
   groups: {
     lessonId: 'lg.lesson_id', order: 'g.name, g.id',
+    columns: { id: 'g.id', name: 'g.name' } satisfies ColumnsOf<Lesson['planningGroups'][number]>,
     from: 'found f JOIN lesson_planning_groups lg ON lg.lesson_id = f.id AND lg.lesson_id = ANY(ARRAY(SELECT id FROM found)) JOIN planning_groups g ON g.id = lg.planning_group_id',
   },
 } as const;
@@ -82,19 +98,18 @@ export type LinkColumns = Partial<Record<LinkKind, LinkColumn[]>>;
 /** A link column in the statement's select: '[]' for a lesson without such links. */
 export const linkList = (kind: LinkKind, name: string) => `COALESCE(found_${kind}.${name}, '[]')`;
 
+/** JSON objects of these columns, as PostgreSQL builds them for pg. */
+export const jsonObjectSql = (columns: Record<string, string>) =>
+  `json_build_object(${Object.entries(columns).map(([key, column]) => `'${key}', ${column}`).join(', ')})`;
+
+const aggregated = (kind: LinkKind) => `json_agg(${jsonObjectSql(linkSources[kind].columns)} ORDER BY ${linkSources[kind].order})`;
+
 /** `Lesson`'s lists, as JSON arrays PostgreSQL parses for pg. */
 const lessonLinks = {
-  teachers: [{
-    name: 'teachers',
-    aggregate: `json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'teacherContractId', lt.teacher_contract_id)
-      ORDER BY ${linkSources.teachers.order})`,
-  }],
-  rooms: [{ name: 'rooms', aggregate: `json_agg(json_build_object('id', r.id, 'name', r.name, 'size', r.size, 'buildingId', b.id, 'buildingName', b.name) ORDER BY ${linkSources.rooms.order})` }],
-  groups: [{ name: 'planning_groups', aggregate: `json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY ${linkSources.groups.order})` }],
+  teachers: [{ name: 'teachers', aggregate: aggregated('teachers') }],
+  rooms: [{ name: 'rooms', aggregate: aggregated('rooms') }],
+  groups: [{ name: 'planning_groups', aggregate: aggregated('groups') }],
 } satisfies LinkColumns;
-
-/** An instant as `Date.toISOString()` writes it (`2026-09-14T07:00:00.000Z`). */
-export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The filter's lessons, or null when an empty list of ids or campuses leaves none. */
 function foundLessons(db: Db, filter: LessonFilter): Knex.QueryBuilder | null {
@@ -158,9 +173,8 @@ function lessonsStatement(
 async function lessonRows<Row extends LessonRow>(db: Db, attendance: AttendanceHook | null, filter: LessonFilter, extra: Knex.Raw[] = []): Promise<Row[]> {
   const lists = Object.entries(lessonLinks).flatMap(([kind, columns]) => columns.map(({ name }) => db.raw(`${linkList(kind as LinkKind, name)} AS ${name}`)));
   const statement = lessonsStatement(db, attendance, filter, lessonLinks, (query, started) => query.select(
-    'l.id', 'l.campus_id', 'c.name as campus_name', 'l.training_session_id', db.raw(`${isoUtc('l.start_at')} AS start_at`), db.raw(`${isoUtc('l.end_at')} AS end_at`),
-    'l.remote', 'l.lesson_type', 'l.status', 'l.cancellation_type', 'l.cancel_desc', 'l.description', 'l.school_subject_id',
-    'ss.name as subject_name', 'ss.short_name as subject_short_name', 'ss.color as subject_color', db.raw(`${started} AS attendance_started`), ...lists, ...extra,
+    ...Object.entries(lessonSql).map(([name, column]) => db.raw(`${columnSql(column, started)} AS "${name}"`)),
+    db.raw(`CASE WHEN ${subjectSql.absent} THEN NULL ELSE ${jsonObjectSql(subjectSql.columns)} END AS subject`), ...lists, ...extra,
   ).orderBy([{ column: 'l.start_at' }, { column: 'l.id' }]));
   return statement ? ((await statement) as Row[]) : [];
 }
@@ -195,25 +209,12 @@ export function lessonsByIds(db: Db, ids: readonly string[], options: { withCanc
 }
 
 function toLesson(row: LessonRow): Lesson {
+  const scalars = Object.fromEntries(Object.keys(lessonSql).map((name) => [name, row[name as keyof typeof lessonSql]])) as Pick<Lesson, keyof typeof lessonSql>;
   return {
-    id: row.id,
-    campusId: row.campus_id,
-    campusName: row.campus_name,
-    trainingSessionId: row.training_session_id,
-    startAt: row.start_at,
-    endAt: row.end_at,
-    remote: row.remote,
-    lessonType: row.lesson_type,
-    status: row.status,
-    cancellationType: row.cancellation_type,
-    cancelDesc: row.cancel_desc,
-    description: row.description,
-    schoolSubject: row.school_subject_id
-      ? { id: row.school_subject_id, name: row.subject_name ?? '', shortName: row.subject_short_name ?? '', color: row.subject_color }
-      : null,
+    ...scalars,
+    schoolSubject: row.subject,
     teachers: row.teachers,
     rooms: row.rooms.map((room) => ({ ...room, size: Number(room.size) })),
     planningGroups: row.planning_groups,
-    attendanceStarted: row.attendance_started,
   };
 }
