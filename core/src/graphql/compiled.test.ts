@@ -60,14 +60,15 @@ describe('compiled answers', () => {
     expect(await ask({ query: '{ Lessons { ...lesson } } fragment lesson on Lesson { uuid }' })).toBeNull();
     expect(await ask({ query: '{ Lessons { uuid } Other }' })).toBeNull();
     expect(await ask({ query: '{ Lessons { __typename uuid } }' })).toBeNull();
+    expect(await ask({ query: `{ Lessons { uuid ${' '.repeat(20_000)}} }` })).toBeNull();
     // Not asked at the root: no fallback.
     expect(await ask({ query: '{ Other }', variables: { note: 'Lessons' } })).toBeNull();
     expect(await ask({ query: '{ Lessons { uuid ' })).toBeNull();
-    expect(answer.statistics.counts().Lessons).toEqual({ answered: 0, fallbacks: { refused: 1, encoded: 1, operation: 1, variables: 1, document: 4 } });
+    expect(answer.statistics.counts().Lessons).toEqual({ answered: 0, fallbacks: { refused: 1, encoded: 1, operation: 1, variables: 1, document: 5 } });
     expect(answer.statistics.unexpected()).toEqual([]);
     expect(logged.map((line) => [line.level, line.fields.reason])).toEqual([
       ['info', 'refused'], ['info', 'encoded'], ['info', 'operation'], ['info', 'variables'], ['info', 'document'], ['info', 'document'], ['info', 'document'],
-      ['info', 'document'],
+      ['info', 'document'], ['info', 'document'],
     ]);
     expect(logged[0]!.fields.refusal).toBe('unknown campus');
   });

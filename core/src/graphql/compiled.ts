@@ -120,12 +120,13 @@ export function compiledAnswers(schema: GraphQLSchema, parts: CompiledPart[], ma
     if (!names.some((name) => body.includes(name))) return null;
     const request = graphqlRequestOf(body);
     if (!request) return null;
-    // A document too long for the cache is planned for this request alone (no document of the web's is).
-    const plan = request.query.length > planMaxLength ? makePlan(schema, fields, request.query) : planOf(request.query);
+    // A document too long to be kept is the executor's (no document of the web's is): read here only to count it.
+    const long = request.query.length > planMaxLength;
+    const plan = long ? makePlan(schema, fields, request.query) : planOf(request.query);
     if (!plan) return null;
     const { field } = plan;
     if (!plain) return fallBack(field, 'encoded');
-    if (!request.plain || 'refusal' in plan) return fallBack(field, 'document');
+    if (long || !request.plain || 'refusal' in plan) return fallBack(field, 'document');
     if (request.operationName != null && request.operationName !== plan.operation.name?.value) return fallBack(field, 'operation');
     let args: Record<string, unknown>;
     try {
