@@ -26,6 +26,7 @@ import { auditContextMiddleware } from './audit/context.js';
 import { HistoryService, historyPermissions, historyRoutes } from './audit/history.js';
 import { corePermissions, operationsGraphql, operationsRoutes } from './operations/api.js';
 import { orderModules } from './modules/order.js';
+import { coreFor } from './modules/dependencies.js';
 import type { CoreDeps, Migration, ModuleDefinition } from './modules/contract.js';
 import { mountRoutes, type MountedRoute, type RouteTable } from './http/routes.js';
 import { errorMiddleware } from './http/errors.js';
@@ -103,23 +104,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
   const operations = new OperationsService(knex, () => temporal.client(), permissions, config.taskQueue, log);
   const services = new Map<string, unknown>();
+  const installed = (name: string): unknown => {
+    if (!services.has(name)) throw new Error(`Module "${name}" has no services (is it installed?)`);
+    return services.get(name);
+  };
   const files = createFileStore(knex, createStorageDriver(config.storage), log);
   const deps: CoreDeps = {
     config, knex, log, mailer, operations, permissions, files,
     temporal: () => temporal.client(),
     translator: (language) => i18n.getFixedT(language ?? defaultLanguage),
-    module<T>(name: string): T {
-      if (!services.has(name)) throw new Error(`Module "${name}" has no services (is it installed, and listed in dependsOn?)`);
-      return services.get(name) as T;
-    },
+    // The core's own view: any installed module. Each module gets coreFor(deps, mod), which checks its dependsOn.
+    module: installed as CoreDeps['module'],
   };
+  const cores = new Map(modules.map((mod) => [mod.name, coreFor(deps, mod)]));
+  const coreOf = (name: string) => cores.get(name)!;
   let authenticator: Authenticator | null = null;
   for (const mod of modules) {
-    const moduleServices = mod.services ? mod.services(deps) : {};
+    const moduleServices = mod.services ? mod.services(coreOf(mod.name)) : {};
     services.set(mod.name, moduleServices);
     mod.register?.({
       services: moduleServices,
-      core: deps,
+      core: coreOf(mod.name),
       provideAuthenticator(a) {
         if (authenticator) throw new Error(`Module "${mod.name}" provides an authenticator, but one is already provided`);
         authenticator = a;
@@ -127,18 +132,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     });
   }
 
-  const history = new HistoryService(knex, deps);
-  history.register(modules, (name) => services.get(name));
+  const history = new HistoryService(knex);
+  history.register(modules, (name) => ({ services: services.get(name), core: coreOf(name) }));
 
   const router = new Router();
   const tables: RouteTable[] = [{ routes: operationsRoutes, services: operations }, { routes: historyRoutes, services: history }];
   const schemaParts: SchemaPart[] = [operationsGraphql(operations)];
   for (const mod of modules) {
     const s = services.get(mod.name);
-    if (mod.routes) tables.push({ routes: typeof mod.routes === 'function' ? mod.routes(s as never) : mod.routes, services: s });
+    const core = coreOf(mod.name);
+    if (mod.routes) tables.push({ routes: typeof mod.routes === 'function' ? mod.routes(s as never) : mod.routes, services: s, core });
     if (mod.graphql) {
       const { typeDefs, permissions: declared, resolvers, compiled } = mod.graphql;
-      schemaParts.push({ owner: mod.name, typeDefs, permissions: declared, resolvers: resolvers(s, deps), compiled: compiled?.(s, deps) });
+      schemaParts.push({ owner: mod.name, typeDefs, permissions: declared, resolvers: resolvers(s, core), compiled: compiled?.(s, core) });
     }
   }
   const routes: MountedRoute[] = mountRoutes(router, tables, deps, permissions);
@@ -149,7 +155,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     graphql: { schema: graphql.schema, declarations: graphql.declarations, compiled: graphql.compiled },
     // Forwarded headers are believed only from TRUSTED_PROXIES (clientAddressMiddleware), never from anyone.
     http: new Koa({ proxy: false }),
-    services: <T>(name: string) => deps.module<T>(name),
+    services: <T>(name: string) => installed(name) as T,
     async migrate() {
       const groups = [{ module: 'core', migrations: coreMigrations }, ...modules.map((m) => ({ module: m.name, migrations: m.migrations ?? [] }))];
       const applied = await migrateLatest(knex, groups);
@@ -163,18 +169,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const row = await knex('actors').count<{ count: number }[]>({ count: '*' }).first();
         if (Number(row?.count ?? 0) > 0) return false;
       }
-      for (const mod of modules) if (mod.seed) await mod.seed(services.get(mod.name), deps, knex);
+      for (const mod of modules) if (mod.seed) await mod.seed(services.get(mod.name), coreOf(mod.name), knex);
       return true;
     },
     async bootstrap() {
-      for (const mod of modules) await mod.bootstrap?.({ services: services.get(mod.name), core: deps });
+      for (const mod of modules) await mod.bootstrap?.({ services: services.get(mod.name), core: coreOf(mod.name) });
       const schedules = modules.flatMap((mod) => mod.schedules ?? []);
       if (schedules.length) await ensureSchedules(await temporal.client(), config.taskQueue, schedules);
     },
     activities() {
       const all: Record<string, (...args: any[]) => Promise<unknown>> = {};
       for (const mod of modules) {
-        for (const [name, fn] of Object.entries(mod.activities?.(services.get(mod.name), deps) ?? {})) {
+        for (const [name, fn] of Object.entries(mod.activities?.(services.get(mod.name), coreOf(mod.name)) ?? {})) {
           if (all[name]) throw new Error(`Activity "${name}" is defined by two modules`);
           all[name] = fn;
         }

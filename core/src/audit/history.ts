@@ -88,6 +88,8 @@ interface Registered {
   module: string;
   declaration: HistoryDeclaration<any>;
   services: unknown;
+  /** The core as the declaring module sees it. */
+  core: CoreDeps;
 }
 
 /** The history panel's reads: a declared record's rows of the audit trail, and those of its related rows. */
@@ -96,15 +98,15 @@ export class HistoryService {
   /** The schema's foreign keys, read once (migrations run before the core serves). */
   private keys: Promise<Map<string, string>> | null = null;
 
-  constructor(private readonly knex: Knex, private readonly core: CoreDeps) {}
+  constructor(private readonly knex: Knex) {}
 
   /** Every module's declarations; a kind declared twice, or an `includes` naming no kind, stops the start. */
-  register(modules: ModuleDefinition<any>[], servicesOf: (module: string) => unknown): void {
+  register(modules: ModuleDefinition<any>[], handedTo: (module: string) => { services: unknown; core: CoreDeps }): void {
     for (const mod of modules) {
       for (const declaration of mod.history ?? []) {
         const other = this.kinds.get(declaration.kind);
         if (other) throw new Error(`History kind "${declaration.kind}" is declared by ${other.module} and ${mod.name}`);
-        this.kinds.set(declaration.kind, { module: mod.name, declaration, services: servicesOf(mod.name) });
+        this.kinds.set(declaration.kind, { module: mod.name, declaration, ...handedTo(mod.name) });
       }
     }
     for (const [kind, { declaration }] of this.kinds) {
@@ -121,7 +123,7 @@ export class HistoryService {
   async read(actor: Actor, kind: string, id: string, limit = 200): Promise<History> {
     const registered = this.kinds.get(kind);
     if (!registered?.declaration.assertReadable) throw new NotFoundError(`history kind ${kind}`);
-    await registered.declaration.assertReadable(registered.services, actor, id, this.core);
+    await registered.declaration.assertReadable(registered.services, actor, id, registered.core);
     const declarations = [registered.declaration, ...(registered.declaration.includes ?? []).map((name) => this.kinds.get(name)!.declaration)];
     const tables = declarations.map((d) => d.table);
     const related = [...new Set(declarations.flatMap((d) => d.related ?? []))];

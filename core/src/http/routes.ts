@@ -27,6 +27,8 @@ export function pathVariants(path: RouteDefinition['path']): { en: string; fr: s
 export interface RouteTable<S = any> {
   routes: RouteDefinition<S>[];
   services: S;
+  /** The core as the owning module sees it (its dependsOn checked); the core's own view by default. */
+  core?: CoreDeps;
 }
 
 /**
@@ -48,7 +50,7 @@ export function bySpecificity(a: string, b: string): number {
  * SPEC §2: pepal_core_<name>.en/.fr.
  */
 export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps, permissions: PermissionMatrix): MountedRoute[] {
-  const entries = tables.flatMap(({ routes, services }) =>
+  const entries = tables.flatMap(({ routes, services, core: tableCore = core }) =>
     routes.flatMap((route) => {
       if (!['public', 'authenticated'].includes(route.permission) && !permissions.has(route.permission)) {
         throw new Error(`Route ${route.name} names the unknown permission "${route.permission}"`);
@@ -62,12 +64,12 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
       }
       const variants = pathVariants(route.path);
       const paths = variants.en === variants.fr ? [['en', variants.en] as const] : (Object.entries(variants) as [string, string][]);
-      return paths.map(([lang, path]) => ({ route, services, name: `pepal_core_${route.name}.${lang}`, path: `/api${path}` }));
+      return paths.map(([lang, path]) => ({ route, services, core: tableCore, name: `pepal_core_${route.name}.${lang}`, path: `/api${path}` }));
     }),
   );
   entries.sort((a, b) => bySpecificity(a.path, b.path));
   const mounted: MountedRoute[] = [];
-  for (const { route, services, name, path } of entries) {
+  for (const { route, services, core: routeCore, name, path } of entries) {
     router[route.method](name, path, async (koa: RouterContext) => {
       const state = koa.state as RequestState;
       if (route.permission !== 'public') {
@@ -114,7 +116,7 @@ export function mountRoutes(router: Router, tables: RouteTable[], core: CoreDeps
           language: state.language,
           t: state.t,
           services,
-          core,
+          core: routeCore,
           file,
           koa,
         });

@@ -22,6 +22,17 @@ export interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
+/**
+ * Every module's services by its name, for `core.module(name)`. Filled by declaration merging: each module declares
+ * its own in `src/module-services.ts` (`declare module '@alterna/core' { interface ModuleServices { planning:
+ * PlanningServices } }`), so a call is typed by the callee's package, without a cast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules
+export interface ModuleServices {}
+
+/** The name of an installed module that offers services. */
+export type ModuleName = keyof ModuleServices & string;
+
 /** What every module's services and hooks receive from the core. */
 export interface CoreDeps {
   config: Config;
@@ -36,8 +47,11 @@ export interface CoreDeps {
   translator(language: Language | null | undefined): Translate;
   /** The Temporal client, connected lazily (signals, updates and queries to a module's own workflows). */
   temporal(): Promise<Client>;
-  /** Another module's services, through the core only (never by deep import). */
-  module<T = unknown>(name: string): T;
+  /**
+   * Another module's services, through the core only (never by deep import), typed by `ModuleServices`. A module may
+   * call only the modules its `dependsOn` lists: any other name throws, naming both modules.
+   */
+  module<Name extends ModuleName>(name: Name): ModuleServices[Name];
 }
 
 /** The request as a thin route handler sees it. */

@@ -1,5 +1,4 @@
 import { defineModule } from '@alterna/core';
-import type { PlanningServices } from '@alterna/planning';
 import { fr, en } from './locales/index.js';
 import { attendance } from './migrations/20261230000100_attendance.js';
 import { justifications } from './migrations/20261230000200_justifications.js';
@@ -7,6 +6,7 @@ import { alerts } from './migrations/20261230000300_alerts.js';
 import { sheetWindow } from './migrations/20261230000400_sheet_window.js';
 import { permissions } from './permissions.js';
 import { attendanceServices, type AttendanceServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes/index.js';
 import { seedAttendance } from './seed.js';
 
@@ -36,7 +36,7 @@ export default defineModule<AttendanceServices>({
   seed: (_services, core, knex) => seedAttendance(knex, core),
   // An opened sheet is "attendance started": planning then refuses to cancel, delete or undo the lesson.
   register: ({ core }) => {
-    const planning = core.module<PlanningServices>('planning');
+    const planning = core.module('planning');
     planning.attendance.registerStarted('SELECT lesson_id FROM attendance_sheets');
     // Delivered hours in planning's progress: the lessons whose sheet the teacher signed and closed.
     planning.attendance.registerDelivered('SELECT lesson_id FROM attendance_sheets WHERE closed_at IS NOT NULL');

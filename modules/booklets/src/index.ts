@@ -7,6 +7,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedBooklets } from './seed.js';
 import { bookletsServices, type BookletsServices } from './services/index.js';
+import './module-services.js';
 import { history } from './history.js';
 import type { CancellationInput } from './services/validations.js';
 
@@ -20,7 +21,7 @@ export { perm } from './permissions.js';
  */
 export default defineModule<BookletsServices>({
   name: 'booklets',
-  dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
+  dependsOn: ['identity', 'trainings', 'people', 'students', 'teaching'],
   migrations: [booklets, validations, cancellationsAndLockBreaks],
   locales: { fr, en },
   permissions,

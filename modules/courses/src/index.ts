@@ -6,6 +6,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedCourses } from './seed.js';
 import { coursesServices, type CoursesServices } from './services/index.js';
+import './module-services.js';
 
 export type { CoursesServices } from './services/index.js';
 export * from './types.js';

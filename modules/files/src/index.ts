@@ -5,6 +5,7 @@ import { files } from './migrations/20270201000100_files.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { filesServices, type FilesServices } from './services/index.js';
+import './module-services.js';
 import { seedFiles } from './seed.js';
 import { history } from './history.js';
 

@@ -1,5 +1,4 @@
 import type { CoreDeps, Typology } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 
 /**
  * Access rules point at campuses: a campus where someone else holds a rule is in use and cannot be
@@ -7,7 +6,7 @@ import type { TrainingCentreServices } from '@alterna/training-centre';
  * with the campus it removes.
  */
 export function registerCampusHooks(core: CoreDeps): void {
-  const centre = core.module<TrainingCentreServices>('training-centre');
+  const centre = core.module('training-centre');
   centre.registerCampusUsage(async (campusIds, { actor }) => {
     const query = core.knex('actor_access_rules').whereIn('campus_id', campusIds).groupBy('campus_id').select('campus_id').count<{ campus_id: string; count: number }[]>({ count: '*' });
     if (actor) query.whereNot('actor_id', actor.id);

@@ -5,6 +5,7 @@ import { actors } from './migrations/20261122000200_actors.js';
 import { actorPhone } from './migrations/20261122000300_actor_phone.js';
 import { readViews } from './migrations/20261122000400_read_views.js';
 import { identityServices, type IdentityServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedActors } from './seed.js';

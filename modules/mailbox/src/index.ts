@@ -5,6 +5,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedMailbox } from './seed.js';
 import { mailboxServices, type MailboxServices } from './services/index.js';
+import './module-services.js';
 
 export type { MailboxServices } from './services/index.js';
 export * from './types.js';
@@ -17,7 +18,7 @@ export { perm } from './permissions.js';
  */
 export default defineModule<MailboxServices>({
   name: 'mailbox',
-  dependsOn: ['identity', 'training-centre'],
+  dependsOn: ['training-centre'],
   migrations: [mailTemplates],
   locales: { fr, en },
   permissions,

@@ -6,6 +6,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedMarks } from './seed.js';
 import { marksServices, type MarksServices } from './services/index.js';
+import './module-services.js';
 
 export type { MarksServices } from './services/index.js';
 export * from './types.js';
@@ -19,7 +20,7 @@ export { perm } from './permissions.js';
  */
 export default defineModule<MarksServices>({
   name: 'marks',
-  dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching', 'planning', 'courses'],
+  dependsOn: ['identity', 'trainings', 'people', 'students', 'teaching', 'planning', 'courses'],
   migrations: [marks],
   locales: { fr, en },
   permissions,

@@ -1,5 +1,4 @@
 import { defineModule } from '@alterna/core';
-import type { MailboxServices } from '@alterna/mailbox';
 import { activities } from './activities.js';
 import { fr, en } from './locales/index.js';
 import { massEmail } from './migrations/20270201000100_mass_email.js';
@@ -9,6 +8,7 @@ import { routes } from './routes/index.js';
 import { seedMassEmail } from './seed.js';
 import { messageIdDomain } from './services/campaigns.js';
 import { massEmailServices, type MassEmailServices } from './services/index.js';
+import './module-services.js';
 
 export type { MassEmailServices } from './services/index.js';
 export * from './types.js';
@@ -31,7 +31,7 @@ export default defineModule<MassEmailServices>({
   routes,
   activities: (services) => activities(services),
   register: ({ core, services }) => {
-    const { templates } = core.module<MailboxServices>('mailbox');
+    const { templates } = core.module('mailbox');
     services.useTemplates({
       list: async (actor) => (await templates.list(actor)).map((template) => ({ id: template.id, subject: template.subject, subTitle: template.subTitle, updatedAt: template.updatedAt })),
       renderForSend: (templateId) => templates.renderForSend(templateId),

@@ -5,6 +5,7 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedNews } from './seed.js';
 import { newsServices, type NewsServices } from './services/index.js';
+import './module-services.js';
 
 export type { NewsServices } from './services/index.js';
 export * from './types.js';

@@ -6,6 +6,7 @@ import { actorPhone } from './migrations/20261124000200_actor_phone.js';
 import { readViews } from './migrations/20261231000300_read_views.js';
 import { permissions } from './permissions.js';
 import { peopleServices, type PeopleServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedPeople } from './seed.js';

@@ -1,5 +1,4 @@
 import type { CoreDeps, Knex } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
 
 /** The demo centre's companies, their contacts and tutors, and a few more staff members (no logins). */
 const demoCorporations = [
@@ -33,7 +32,7 @@ const emailOf = (firstName: string, lastName: string) =>
   `${firstName}.${lastName}@demo.alterna.school`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 export async function seedPeople(core: CoreDeps, knex: Knex): Promise<void> {
-  const { accounts } = core.module<IdentityServices>('identity');
+  const { accounts } = core.module('identity');
   await knex.transaction(async (trx) => {
     const campuses = new Map<string, string>((await trx('training_centre_campuses as campuses').select('id', 'name')).map((c: { id: string; name: string }) => [c.name, c.id]));
     const campusId = (name: string) => {

@@ -11,6 +11,7 @@ import { lessonStartIndex } from './migrations/20261220000800_lesson_start_index
 import { feedVersions } from './migrations/20261220000900_feed_versions.js';
 import { permissions } from './permissions.js';
 import { planningServices, type PlanningServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 import { planningActivities } from './activities.js';
@@ -34,7 +35,7 @@ export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
  */
 export default defineModule<PlanningServices>({
   name: 'planning',
-  dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'students', 'teaching'],
+  dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'teaching'],
   migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews, calendarFeedsSchema, lessonStartIndex, feedVersions],
   locales: { fr, en },
   permissions,

@@ -1,12 +1,11 @@
 import type { CoreDeps } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 
 /**
  * "Lessons scheduled in the room" and "campus cannot be removed while used" (SPEC §8): lessons and bookings
  * hold their rooms, lessons, bookings and planning groups their campus. One set query per table.
  */
 export function registerUsage(core: CoreDeps): void {
-  const usage = core.module<TrainingCentreServices>('training-centre').usage;
+  const usage = core.module('training-centre').usage;
   const countBy = async (tables: [string, string][], ids: string[]) => {
     const counts = new Map<string, number>();
     if (!ids.length) return counts;

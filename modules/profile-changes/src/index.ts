@@ -4,6 +4,7 @@ import en from './locales/en.json' with { type: 'json' };
 import { profileChangeRequests } from './migrations/20261125000100_profile_change_requests.js';
 import { permissions } from './permissions.js';
 import { profileChangesServices, type ProfileChangesServices } from './services/index.js';
+import './module-services.js';
 import { profileChangeActivities } from './activities.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';

@@ -7,6 +7,7 @@ import { readViews } from './migrations/20261210000300_read_views.js';
 import { alertReadViews } from './migrations/20261231000100_alert_read_views.js';
 import { permissions } from './permissions.js';
 import { studentsServices, type StudentsServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedStudents } from './seed.js';

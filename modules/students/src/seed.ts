@@ -1,8 +1,4 @@
 import type { Actor, CoreDeps, Knex } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
-import type { PeopleServices } from '@alterna/people';
-import type { TrainingCentreServices } from '@alterna/training-centre';
-import type { TrainingsServices } from '@alterna/trainings';
 import { addYears, todayIn } from './rules/age.js';
 import { isWorkStudy, type LastSituation, type StudentStatus } from './rules/statuses.js';
 import type { StudentsServices } from './services/index.js';
@@ -67,12 +63,12 @@ const minusDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:
  * The trainings module's data is read through its services, before the transaction (PGlite has one connection).
  */
 export async function seedStudents(_services: StudentsServices, core: CoreDeps, knex: Knex, today = todayIn()): Promise<void> {
-  const campuses = await core.module<TrainingCentreServices>('training-centre').campuses.list();
+  const campuses = await core.module('training-centre').campuses.list();
   const seeder: Actor = {
     id: '00000000-0000-0000-0000-000000000000', firstName: 'Seed', lastName: 'Demo', email: '', language: null,
     rules: campuses.map((c) => ({ campusId: c.id, campusName: c.name, typology: 'management' as const })),
   };
-  const trainings = core.module<TrainingsServices>('trainings');
+  const trainings = core.module('trainings');
   const sessions = await trainings.sessions.list();
   const current = sessions.find((s) => s.isCurrent);
   const previous = current ? sessions.find((s) => s.endDate < current.startDate) : undefined;
@@ -80,9 +76,9 @@ export async function seedStudents(_services: StudentsServices, core: CoreDeps, 
   const groups = await trainings.groups.list(seeder, {});
   const groupOf = (shortName: string, sessionId: string | undefined) => groups.find((g) => g.shortName === shortName && g.trainingSession.id === sessionId);
   const campusId = new Map(campuses.map((c) => [c.name, c.id]));
-  const { accounts } = core.module<IdentityServices>('identity');
+  const { accounts } = core.module('identity');
   // Before the transaction: services read through their own connection (PGlite has one).
-  const corporations = (await core.module<PeopleServices>('people').corporations.list(seeder, {}))
+  const corporations = (await core.module('people').corporations.list(seeder, {}))
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((c) => c.id);
 

@@ -7,6 +7,7 @@ import { readViews } from './migrations/20261205000300_read_views.js';
 import { alertReadViews } from './migrations/20261231000200_alert_read_views.js';
 import { permissions } from './permissions.js';
 import { teachingServices, type TeachingServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 import { registerUsage } from './usage.js';

@@ -1,8 +1,4 @@
 import { todayIn, type CoreDeps, type Knex } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
-import type { PeopleServices } from '@alterna/people';
-import type { TrainingCentreServices } from '@alterna/training-centre';
-import type { TrainingsServices } from '@alterna/trainings';
 import type { TeachingServices } from './services/index.js';
 import { nowMs } from '@alterna/core/clock';
 
@@ -62,17 +58,17 @@ const key = (email: string) => email.replace(`@${domain}`, '');
  * attributions, a contract and follow-ups.
  */
 export async function seedTeaching(_services: TeachingServices, core: CoreDeps, knex: Knex): Promise<void> {
-  const trainings = core.module<TrainingsServices>('trainings');
-  const people = core.module<PeopleServices>('people');
+  const trainings = core.module('trainings');
+  const people = core.module('people');
   const pedagogyRow = await knex('identity_actors').where({ email: `pedagogy@${domain}` }).first('id');
-  const identity = core.module<IdentityServices>('identity');
+  const identity = core.module('identity');
   const pedagogy = pedagogyRow ? await identity.loadActor(pedagogyRow.id) : null;
   const sessions = await trainings.sessions.list();
   const current = sessions.find((s) => s.isCurrent);
   const previous = sessions.filter((s) => current && s.endDate < current.startDate)[0];
   if (!pedagogy || !current) return;
   const subjects = new Map((await trainings.subjects.list(pedagogy)).map((s) => [s.shortName, s.id]));
-  const campuses = new Map((await core.module<TrainingCentreServices>('training-centre').campuses.list()).map((c) => [c.name, c.id]));
+  const campuses = new Map((await core.module('training-centre').campuses.list()).map((c) => [c.name, c.id]));
   const campus = (name: string) => campuses.get(name)!;
 
   await knex.transaction(async (trx) => {

@@ -1,12 +1,11 @@
 import type { CoreDeps } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 
 /**
  * "Campus cannot be removed while used" (SPEC §8): contracts, attributions and follow-ups hold their campus.
  * Registered with training-centre's usage registry; one set query per table whatever the number of campuses.
  */
 export function registerUsage(core: CoreDeps): void {
-  core.module<TrainingCentreServices>('training-centre').usage.registerCampusUsage(async (ids) => {
+  core.module('training-centre').usage.registerCampusUsage(async (ids) => {
     const counts = new Map<string, number>();
     if (!ids.length) return counts;
     for (const table of ['teacher_contracts', 'coach_contracts', 'coach_attributions', 'coaching_follow_ups']) {

@@ -8,6 +8,7 @@ import { readViews } from './migrations/20261125000100_read_views.js';
 import { organisationIdentity } from './migrations/20270301000100_organisation_identity.js';
 import { permissions } from './permissions.js';
 import { trainingCentreServices, type TrainingCentreServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedCampuses } from './seed.js';

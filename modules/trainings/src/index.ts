@@ -10,6 +10,7 @@ import { readViews } from './migrations/20261210000100_read_views.js';
 import { gradeScaleReadViews } from './migrations/20270110000100_grade_scale_read_views.js';
 import { permissions } from './permissions.js';
 import { trainingsServices, type TrainingsServices } from './services/index.js';
+import './module-services.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { registerCampusUsage } from './usage.js';

@@ -1,12 +1,11 @@
 import type { CoreDeps } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 
 /**
  * "Campus cannot be removed while used" (SPEC §8): trainings offered on a campus and its training groups
  * use it. Registered with training-centre's usage registry; one set query whatever the number of campuses.
  */
 export function registerCampusUsage(core: CoreDeps): void {
-  core.module<TrainingCentreServices>('training-centre').usage.registerCampusUsage(async (ids) => {
+  core.module('training-centre').usage.registerCampusUsage(async (ids) => {
     const counts = new Map<string, number>();
     if (!ids.length) return counts;
     const list = ids.map(() => '?').join(', ');

@@ -14,7 +14,7 @@ const planningStandIn = defineModule({
   name: 'planning-stand-in',
   dependsOn: ['training-centre'],
   register: ({ core }: { core: CoreDeps }) => {
-    const centre = core.module<TrainingCentreServices>('training-centre');
+    const centre = core.module('training-centre');
     centre.registerRoomUsage(async (roomIds) => {
       const rows = await core.knex('test_lessons').whereIn('room_id', roomIds).whereNotNull('room_id').groupBy('room_id').select('room_id').count<{ room_id: string; count: number }[]>({ count: '*' });
       return new Map(rows.map((row) => [row.room_id, Number(row.count)]));

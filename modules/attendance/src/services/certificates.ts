@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import archiver from 'archiver';
 import { NotFoundError, ValidationError, type Actor, type FileToSend, type PermissionMatrix, type Translate } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 import { perm } from '../permissions.js';
 import { attendedSeconds, closedLines, lessonSeconds } from './absence-filters.js';
 import { certificatePdf, type CertifiedStudent } from './certificate-pdf.js';
@@ -67,7 +66,7 @@ export function certificatesService(ctx: AttendanceContext): CertificatesService
       const students = await certified(campuses, { ...request, ...period });
       if (!students.length) throw new NotFoundError('certificate');
       // The organisation each certificate names: its campus's identity, set in the training centre's settings.
-      const organisations = await ctx.core.module<TrainingCentreServices>('training-centre').organisation.identities([...new Set(students.map((s) => s.campusId))]);
+      const organisations = await ctx.core.module('training-centre').organisation.identities([...new Set(students.map((s) => s.campusId))]);
       const pdf = (s: CertifiedStudent) => certificatePdf(s, organisations.get(s.campusId) ?? null, period, t, language);
       const pdfName = (s: CertifiedStudent) => `${fileName(`${t('attendance.certificate.fileName')}_${s.lastName}_${s.firstName}_${period.from}_${period.to}`)}.pdf`;
       if (request.student) {

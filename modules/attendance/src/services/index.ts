@@ -12,7 +12,7 @@ import { sheetWindowService, type SheetWindowService } from './sheet-window.js';
 import { studentAttendanceService, type StudentAttendanceService } from './students.js';
 import { timetableService, type TimetableService } from './timetable.js';
 
-/** What the module offers: other modules reach it with core.module<AttendanceServices>('attendance'). */
+/** What the module offers: other modules reach it with core.module('attendance'). */
 export interface AttendanceServices {
   sheets: SheetsService;
   /** Each campus's sheet window (issue #24). */

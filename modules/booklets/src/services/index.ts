@@ -5,7 +5,7 @@ import { bookletItemsService, type BookletItemsService } from './items.js';
 import { thesisService, type ThesisService } from './thesis.js';
 import { validationsService, type ValidationsService } from './validations.js';
 
-/** What the module offers: other modules reach it with core.module<BookletsServices>('booklets'). */
+/** What the module offers: other modules reach it with core.module('booklets'). */
 export interface BookletsServices {
   items: BookletItemsService;
   thesis: ThesisService;
@@ -15,7 +15,8 @@ export interface BookletsServices {
 
 export function bookletsServices(core: CoreDeps): BookletsServices {
   const ctx = bookletsContext(core);
-  const items = bookletItemsService(ctx);
-  const thesis = thesisService(ctx);
+  const campusesOf = (trainingIds: readonly string[]) => core.module('trainings').trainings.campusesOf(trainingIds);
+  const items = bookletItemsService(ctx, campusesOf);
+  const thesis = thesisService(ctx, campusesOf);
   return { items, thesis, forms: bookletFormsService(ctx, { items, thesis }), validations: validationsService(ctx, { items }) };
 }

@@ -34,15 +34,14 @@ export interface BookletItemsService {
 const nilUuid = '00000000-0000-0000-0000-000000000000';
 const sameList = (sessionId: string | null) => (qb: any) => (sessionId ? qb.where('training_session_id', sessionId) : qb.whereNull('training_session_id'));
 
-export function bookletItemsService(ctx: BookletsContext): BookletItemsService {
+export function bookletItemsService(ctx: BookletsContext, campusesOf: TrainingCampuses): BookletItemsService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
-  const trainings = () => ctx.core.module<TrainingCampuses>('trainings').trainings;
 
   /** The training's campuses; 404 when unknown or none of them is the actor's for this permission. */
   async function campuses(actor: Actor | null, trainingId: string, permission: string): Promise<string[]> {
     permissions.assert(actor, permission);
-    const ids = (await trainings().campusesOf([trainingId])).get(trainingId) ?? [];
+    const ids = (await campusesOf([trainingId])).get(trainingId) ?? [];
     if (!ids.some((campusId) => permissions.isGranted(actor, perm.itemRead, campusId))) throw new NotFoundError('training');
     if (permission === perm.itemManage) permissions.assertOnAll(actor, perm.itemManage, ids);
     return ids;

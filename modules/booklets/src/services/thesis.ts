@@ -29,12 +29,12 @@ export interface ThesisService {
   skillNames(trainingIds: readonly string[]): Promise<Map<string, string[]>>;
 }
 
-export function thesisService(ctx: BookletsContext): ThesisService {
+export function thesisService(ctx: BookletsContext, campusesOf: TrainingCampuses): ThesisService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
   async function assertTraining(actor: Actor | null, trainingId: string, permission: string) {
     permissions.assert(actor, permission);
-    const ids = (await ctx.core.module<TrainingCampuses>('trainings').trainings.campusesOf([trainingId])).get(trainingId) ?? [];
+    const ids = (await campusesOf([trainingId])).get(trainingId) ?? [];
     if (!ids.some((campusId) => permissions.isGranted(actor, perm.itemRead, campusId))) throw new NotFoundError('training');
     if (permission === perm.itemManage) permissions.assertOnAll(actor, perm.itemManage, ids);
   }

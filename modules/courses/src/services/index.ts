@@ -4,9 +4,9 @@ import { examsService, type ExamsService } from './exams.js';
 import { exercisesService, type ExercisesService } from './exercises.js';
 import { lessonReportsService, type LessonReportsService } from './reports.js';
 import { studentCoursesService, type StudentCoursesService } from './student.js';
-import { courseSubjectsService, type CourseSubjectsService } from './subjects.js';
+import { courseSubjectsService, type CourseSubjectsService, type SheetsStarted } from './subjects.js';
 
-/** What the module offers: other modules reach it with core.module<CoursesServices>('courses'). */
+/** What the module offers: other modules reach it with core.module('courses'). */
 export interface CoursesServices {
   subjects: CourseSubjectsService;
   reports: LessonReportsService;
@@ -17,8 +17,9 @@ export interface CoursesServices {
 
 export function coursesServices(core: CoreDeps): CoursesServices {
   const ctx = coursesContext(core);
+  const sheetsStarted: SheetsStarted = (db, lessonIds) => core.module('attendance').sheets.started(db, lessonIds);
   return {
-    subjects: courseSubjectsService(ctx), reports: lessonReportsService(ctx), exercises: exercisesService(ctx), exams: examsService(ctx),
+    subjects: courseSubjectsService(ctx, sheetsStarted), reports: lessonReportsService(ctx), exercises: exercisesService(ctx), exams: examsService(ctx),
     student: studentCoursesService(ctx),
   };
 }

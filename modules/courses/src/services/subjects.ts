@@ -1,14 +1,13 @@
-import { NotFoundError, type Actor, type PermissionMatrix } from '@alterna/core';
+import { NotFoundError, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { Course, CoursesContext } from './context.js';
 
 /**
- * What courses asks of the attendance module, typed here: importing its index would pull every server module
- * into the web client's type check (this file's types are the web's too).
+ * What courses asks of the attendance module: the lessons whose sheet is open. Handed in by services/index.ts, which
+ * calls core.module('attendance'): this file's types are the web's too, and naming another module's services here
+ * would pull every server module into the web client's type check.
  */
-interface AttendanceSheets {
-  sheets: { started(db: unknown, lessonIds: string[]): Promise<Set<string>> };
-}
+export type SheetsStarted = (db: Knex | Knex.Transaction, lessonIds: string[]) => Promise<Set<string>>;
 
 /** A school subject a teacher teaches, with how many lessons and the next one. */
 export interface TaughtSubject {
@@ -53,7 +52,7 @@ export interface CourseSubjectsService {
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const initials = (firstName: string, lastName: string) => `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
 
-export function courseSubjectsService(ctx: CoursesContext): CourseSubjectsService {
+export function courseSubjectsService(ctx: CoursesContext, sheetsStarted: SheetsStarted): CourseSubjectsService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
   return {
@@ -108,7 +107,7 @@ export function courseSubjectsService(ctx: CoursesContext): CourseSubjectsServic
         .orderBy('l.start_at')
         .limit(1000);
       const started = rows.length
-        ? await ctx.core.module<AttendanceSheets>('attendance').sheets.started(knex, rows.map((row) => row.id as string))
+        ? await sheetsStarted(knex, rows.map((row) => row.id as string))
         : new Set<string>();
       return {
         course,

@@ -6,7 +6,7 @@ import { documentsService, type DocumentsService } from './documents.js';
 import { expiryService, type ExpiryService } from './expiry.js';
 import { foldersService, type FoldersService } from './folders.js';
 
-/** What the module offers: other modules reach it with core.module<FilesServices>('files'). */
+/** What the module offers: other modules reach it with core.module('files'). */
 export interface FilesServices {
   folders: FoldersService;
   documents: DocumentsService;

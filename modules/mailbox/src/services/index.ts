@@ -1,7 +1,7 @@
 import type { CoreDeps } from '@alterna/core';
 import { mailTemplatesService, type MailTemplatesService } from './templates.js';
 
-/** What the module offers: other modules reach it with core.module<MailboxServices>('mailbox'). */
+/** What the module offers: other modules reach it with core.module('mailbox'). */
 export interface MailboxServices {
   templates: MailTemplatesService;
 }

@@ -6,7 +6,7 @@ import { reportCardsService, type ReportCardsService } from './report-cards.js';
 import { studentMarksService, studentRecord, type StudentMarksService } from './student.js';
 import { zipExportService, type ZipExportService } from './zip-export.js';
 
-/** What the module offers: other modules reach it with core.module<MarksServices>('marks'). */
+/** What the module offers: other modules reach it with core.module('marks'). */
 export interface MarksServices {
   exams: ExamsService;
   reportCards: ReportCardsService;

@@ -6,7 +6,7 @@ import { readSendingSettings, type SendingSettings } from './settings.js';
 import { unsubscribeService, type UnsubscribeService } from './unsubscribe.js';
 import { paths } from '../routes/paths.js';
 
-/** What the module offers: other modules reach it with core.module<MassEmailServices>('mass-email'). */
+/** What the module offers: other modules reach it with core.module('mass-email'). */
 export interface MassEmailServices {
   campaigns: CampaignsService;
   sending: SendingService;

@@ -11,7 +11,7 @@ export interface LinkToolService {
   fetch(actor: Actor | null, url: string, t: Translate): Promise<{ success: 1; link: string; meta: LinkMeta }>;
 }
 
-/** What the module offers: other modules reach it with core.module<NewsServices>('news'). */
+/** What the module offers: other modules reach it with core.module('news'). */
 export interface NewsServices {
   news: NewsService;
   linkTool: LinkToolService;

@@ -2,7 +2,6 @@ import {
   AccessDeniedError, fn, NotFoundError, todayIn, validate, ValidationError, type Actor, type CoreDeps, type FileDownload, type Knex, type PermissionMatrix,
   type Translate, type UploadedFile,
 } from '@alterna/core';
-import type { TrainingsServices } from '@alterna/trainings';
 import { NewsFileModel, NewsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
 import { newsImageId, newsImagePath, newsSchema, type NewsInput, type NewsRecipient } from '../validation/index.js';
@@ -64,7 +63,7 @@ const audienceBindings = (actor: Actor) => [actor.rules.map((r) => r.typology), 
 export function newsService(core: CoreDeps): NewsService {
   const { knex } = core;
   const permissions: PermissionMatrix = core.permissions;
-  const trainings = () => core.module<TrainingsServices>('trainings');
+  const trainings = () => core.module('trainings');
 
   const refuse = (violations: { path: string; key: string; values?: Record<string, unknown> }[], t: Translate): never => {
     throw new ValidationError(violations.map(({ path, key, values }) => ({ path, message: t(key, values ?? {}) as string })));

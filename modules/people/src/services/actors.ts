@@ -4,7 +4,7 @@ import { emailPattern, keepEmailMatches, keepNameMatches, namePatterns, type Per
 import { perm } from '../permissions.js';
 import { actorColumns, byLastName, onCampuses, toSummary, withDetails, type ActorRow } from './rows.js';
 import type { Scope } from './scope.js';
-import { EmailTakenError, type IdentityServices } from '@alterna/identity';
+import { EmailTakenError } from '@alterna/identity';
 import type { ActorSummary, ActorView, DuplicateActor, SaveOutcome } from './types.js';
 
 export interface ActorFilter {
@@ -67,7 +67,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
   const { knex, permissions } = core;
   const notFound = (t: Translate) => new NotFoundError(t('errors.notFound'));
   // The rows are identity's: people decides who may register or change whom, identity writes.
-  const accounts = () => core.module<IdentityServices>('identity').accounts;
+  const accounts = () => core.module('identity').accounts;
   const emailTaken = (t: Translate) => new ValidationError([{ path: 'email', message: t('people.actor.emailTaken') }]);
   /** A write that may meet the unique e-mail index (someone took the address since the check). */
   const refusingTakenEmail = async <T>(t: Translate, write: () => Promise<T>): Promise<T> => {

@@ -4,7 +4,7 @@ import { actorsService, type ActorsService } from './actors.js';
 import { corporationsService, type CorporationsService } from './corporations.js';
 import { corporationPeopleService, type CorporationPeopleService } from './corporation-people.js';
 
-/** What the module offers: other modules reach it with core.module<PeopleServices>('people'). */
+/** What the module offers: other modules reach it with core.module('people'). */
 export interface PeopleServices {
   actors: ActorsService;
   corporations: CorporationsService;

@@ -1,5 +1,4 @@
 import type { Actor, PermissionMatrix } from '@alterna/core';
-import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import type { PlanningDeps } from './deps.js';
 
@@ -64,7 +63,7 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
   return {
     async progress(actor, teacherIds, planningGroupIds) {
       const campuses = permissions.campusesOrDeny(actor, perm.lessonRead);
-      const session = await deps.core.module<TrainingsServices>('trainings').sessions.current();
+      const session = await deps.core.module('trainings').sessions.current();
       const sessionId = session?.id ?? null;
       const delivered = deliveredHours(deps.attendance.deliveredLessonsSql());
       const [groupRows, teacherRows] = await Promise.all([

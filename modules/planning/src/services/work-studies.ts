@@ -1,5 +1,4 @@
 import { fn, violatedConstraint, NotFoundError, NotLoggedInError, ValidationError, dateText, validate, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
-import type { TrainingsServices } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { workStudyEditSchema, workStudySchema } from '../validation/resources.js';
 import type { PlanningDeps } from './deps.js';
@@ -132,7 +131,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
   return {
     async trainingGroups(actor) {
       const campuses = permissions.campusesOrDeny(actor, perm.resourceRead);
-      const session = await deps.core.module<TrainingsServices>('trainings').sessions.current();
+      const session = await deps.core.module('trainings').sessions.current();
       if (!session) return [];
       const rows = await knex('trainings_training_groups as g')
         .join('training_centre_campuses as c', 'c.id', 'g.campus_id')

@@ -1,6 +1,5 @@
 import { ApplicationFailure } from '@temporalio/client';
 import { ValidationError, type CoreDeps } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
 import { profileChangeFailures, type ProfileChangeDecisionRecord } from '@alterna/workflows/profile-changes/contract';
 import { table, type RequestRow } from './store.js';
 
@@ -14,7 +13,7 @@ export interface EffectsService {
 
 export function effectsService(core: CoreDeps): EffectsService {
   const { knex } = core;
-  const identity = () => core.module<IdentityServices>('identity');
+  const identity = () => core.module('identity');
   return {
     async apply(requestId) {
       await knex.transaction(async (trx) => {

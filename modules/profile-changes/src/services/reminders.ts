@@ -1,7 +1,5 @@
 import type { Actor, CoreDeps, Language } from '@alterna/core';
 import { fn, defaultLanguage, isLanguage } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
-import type { PeopleServices } from '@alterna/people';
 import { perm } from '../permissions.js';
 import { fullName, selectRequests, toRequest, type ProfileChangeRequest } from './store.js';
 import { ProfileChangeRequestModel } from '../models/index.js';
@@ -22,8 +20,8 @@ const centreTime = (iso: string) =>
 
 export function remindersService(core: CoreDeps): RemindersService {
   const { knex, mailer, permissions } = core;
-  const identity = () => core.module<IdentityServices>('identity');
-  const editing = () => core.module<PeopleServices>('people').actors;
+  const identity = () => core.module('identity');
+  const editing = () => core.module('people').actors;
 
   /** Whether that approver may edit the person (the people module's rule, as `decide` checks it). */
   const mayEdit = async (approver: Actor, personId: string) => (await editing().changeable(approver, [personId])).has(personId);

@@ -1,6 +1,4 @@
 import { isPgError, AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type CoreDeps, type PermissionMatrix, type Translate } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
-import type { PeopleServices } from '@alterna/people';
 import { startOperation } from '@alterna/workflows/starters';
 import type { profileChangeTransition } from '@alterna/workflows/profile-changes/transition';
 import {
@@ -48,9 +46,9 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
   const { knex } = core;
   // Typed explicitly: TypeScript only narrows through `assert` on a declared type.
   const permissions: PermissionMatrix = core.permissions;
-  const identity = () => core.module<IdentityServices>('identity');
+  const identity = () => core.module('identity');
   // Changing someone's profile through a request needs what editing it directly needs: the people module's rule.
-  const editing = () => core.module<PeopleServices>('people').actors;
+  const editing = () => core.module('people').actors;
   const temporal = coreTemporalClient(core);
 
   /** What `decide` checks before the people rule: pending, neither about nor filed by the viewer, decidable on its campus. */

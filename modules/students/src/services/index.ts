@@ -11,7 +11,7 @@ import { studentListService, type StudentListService } from './list.js';
 import { exportService, type ExportService } from './export.js';
 import { birthplacesService, cityDirectory, type BirthplacesService, type CityDirectory } from './birthplaces/index.js';
 
-/** What the module offers: other modules reach it with core.module<StudentsServices>('students'). */
+/** What the module offers: other modules reach it with core.module('students'). */
 export interface StudentsServices {
   access: StudentAccess;
   students: StudentsService;

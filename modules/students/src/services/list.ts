@@ -1,5 +1,4 @@
 import { ValidationError, validate, type Actor, type Translate } from '@alterna/core';
-import type { TrainingsServices } from '@alterna/trainings';
 import { isMinor, studentListFilterSchema, type StudentListFilter } from '../validation/index.js';
 import { perm } from '../permissions.js';
 import type { ServiceContext } from './context.js';
@@ -24,7 +23,7 @@ export interface StudentListService {
 
 export function studentListService(ctx: ServiceContext, deps: { registrations: RegistrationsService }): StudentListService {
   const { knex } = ctx.core;
-  const trainings = () => ctx.core.module<TrainingsServices>('trainings');
+  const trainings = () => ctx.core.module('trainings');
 
   /** SPEC §5 "chosen groups or trainings must be available for the campus" (the actor's, or the one chosen). */
   const checkAvailability = async (filter: StudentListFilter, campuses: string[], t: Translate) => {

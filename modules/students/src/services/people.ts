@@ -1,6 +1,4 @@
 import type { Actor, CoreDeps, Knex, Translate } from '@alterna/core';
-import type { IdentityServices } from '@alterna/identity';
-import type { PeopleServices } from '@alterna/people';
 import type { CorporationRef } from './types.js';
 
 /**
@@ -18,8 +16,8 @@ export interface PeopleAdapter {
 }
 
 export function peopleAdapter(core: CoreDeps): PeopleAdapter {
-  const people = () => core.module<PeopleServices>('people');
-  const accounts = () => core.module<IdentityServices>('identity').accounts;
+  const people = () => core.module('people');
+  const accounts = () => core.module('identity').accounts;
   return {
     renameStudent: (trx, studentId, names) => accounts().update(trx, studentId, names),
     async grantStudentCampus(trx, studentId, campusId) {

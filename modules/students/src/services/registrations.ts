@@ -1,5 +1,5 @@
 import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Knex, type Translate } from '@alterna/core';
-import type { TrainingGroup, TrainingsServices } from '@alterna/trainings';
+import type { TrainingGroup } from '@alterna/trainings';
 import { registrationSchema } from '../validation/index.js';
 import type { StudentStatus } from '../rules/statuses.js';
 import { perm } from '../permissions.js';
@@ -50,7 +50,7 @@ export function toRegistrationGroup(group: TrainingGroup): RegistrationGroup {
 
 export function registrationsService(ctx: ServiceContext, deps: { people: PeopleAdapter; access: StudentAccess }): RegistrationsService {
   const { knex } = ctx.core;
-  const trainings = () => ctx.core.module<TrainingsServices>('trainings');
+  const trainings = () => ctx.core.module('trainings');
 
   /** Registrations with their group (trainings module) and contract (corporation from people), latest first. */
   const present = async (rows: RegistrationRow[]): Promise<StudentRegistration[]> => {

@@ -1,5 +1,4 @@
 import { validate, type Actor, type Knex, type Translate } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 import { coordinatesSchema, guardianFields, isMinor, newStudentSchema, type CoordinatesInput } from '../validation/index.js';
 import type { LastSituation } from '../rules/statuses.js';
 import { perm } from '../permissions.js';
@@ -56,7 +55,7 @@ export function selectStudents(knex: Knex) {
 /** Campus names through the training-centre module's service (one set query). */
 export async function campusRefs(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, Ref>> {
   if (!ids.length) return new Map();
-  const campuses = await ctx.core.module<TrainingCentreServices>('training-centre').campuses.list([...new Set(ids)]);
+  const campuses = await ctx.core.module('training-centre').campuses.list([...new Set(ids)]);
   return new Map(campuses.map((c) => [c.id, { id: c.id, uuid: c.id, name: c.name }]));
 }
 

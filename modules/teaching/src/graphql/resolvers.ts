@@ -4,7 +4,6 @@ import { contractTransitions, isContractEditable } from '../rules/references.js'
 import { lineTotal } from '../rules/related-activity.js';
 import { companyOptionText, type TeacherCompany } from '../services/company-store.js';
 import type { TeacherContract } from '../services/contract-store.js';
-import type { TrainingsServices } from '@alterna/trainings';
 import type { TeachingServices } from '../services/index.js';
 import type { RelatedActivity, TeacherStatus } from '../services/references.js';
 import type { Teacher } from '../services/teachers.js';
@@ -14,7 +13,7 @@ type Args = Record<string, any>;
 /** The session asked for, else the current one (SPEC §7: teacher contracts are requested for the current session). */
 async function sessionOf(core: CoreDeps, requested: string | null | undefined): Promise<string | null> {
   if (requested) return requested;
-  return (await core.module<TrainingsServices>('trainings').sessions.current())?.id ?? null;
+  return (await core.module('trainings').sessions.current())?.id ?? null;
 }
 
 function group<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

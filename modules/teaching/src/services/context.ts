@@ -19,8 +19,8 @@ export function serviceContext(core: CoreDeps): ServiceContext {
   return {
     core,
     knex: core.knex,
-    trainings: () => core.module<TrainingsServices>('trainings'),
-    trainingCentre: () => core.module<TrainingCentreServices>('training-centre'),
+    trainings: () => core.module('trainings'),
+    trainingCentre: () => core.module('training-centre'),
     campusesFor: (actor, permission, campusList) => core.permissions.campusesOrDeny(actor, permission, campusList),
     async campusesOfActors(actorIds, typologies, trx = core.knex) {
       const map = new Map<string, string[]>();

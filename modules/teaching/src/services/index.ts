@@ -9,7 +9,7 @@ import { coachesService, type CoachesService } from './coaches.js';
 import { coachContractsService, type CoachContractsService } from './coach-contracts.js';
 import { followUpsService, type FollowUpsService } from './follow-ups.js';
 
-/** What the module offers: other modules reach it with core.module<TeachingServices>('teaching'). */
+/** What the module offers: other modules reach it with core.module('teaching'). */
 export interface TeachingServices {
   references: ReferencesService;
   teachers: TeachersService;

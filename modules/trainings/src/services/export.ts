@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { xlsxContentType, xlsxDateColumns, xlsxDay, type Actor, type Translate, type FileToSend } from '@alterna/core';
-import type { TrainingCentreServices } from '@alterna/training-centre';
 import { perm, roomTypologies } from '../permissions.js';
 import type { ServiceContext } from './context.js';
 import type { TrainingGroupsService } from './training-groups.js';
@@ -32,7 +31,7 @@ export function exportService(ctx: ServiceContext, deps: { trainings: TrainingsS
   const rooms: ExportService['rooms'] = async (campusIds) => {
     if (!campusIds.length) return [];
     // The rooms are training-centre's: its service gives them with building, site and campus (one set query).
-    const rooms = await ctx.core.module<TrainingCentreServices>('training-centre').rooms.list(campusIds);
+    const rooms = await ctx.core.module('training-centre').rooms.list(campusIds);
     return rooms.map((room) => ({ campus: room.building.site.campus.name, site: room.building.site.name, building: room.building.name, name: room.name, size: room.size }));
   };
 

@@ -8,7 +8,7 @@ import { trainingGroupsService, type TrainingGroupsService } from './training-gr
 import { gradeScalesService, type GradeScalesService } from './grade-scales.js';
 import { exportService, type ExportService } from './export.js';
 
-/** What the module offers: other modules reach it with core.module<TrainingsServices>('trainings'). */
+/** What the module offers: other modules reach it with core.module('trainings'). */
 export interface TrainingsServices {
   subjects: SchoolSubjectsService;
   sessions: TrainingSessionsService;

@@ -1,0 +1,13 @@
+import type { StudentsServices } from './services/index.js';
+// The modules students calls (its dependsOn lists them): their packages bring their own declarations to its type check.
+import type {} from '@alterna/identity';
+import type {} from '@alterna/people';
+import type {} from '@alterna/training-centre';
+import type {} from '@alterna/trainings';
+
+// What other modules reach with core.module('students'): declaration merging fills the core's registry (core/API.md).
+declare module '@alterna/core' {
+  interface ModuleServices {
+    students: StudentsServices;
+  }
+}

@@ -1,0 +1,13 @@
+import type { TeachingServices } from './services/index.js';
+// The modules teaching calls (its dependsOn lists them): their packages bring their own declarations to its type check.
+import type {} from '@alterna/identity';
+import type {} from '@alterna/people';
+import type {} from '@alterna/training-centre';
+import type {} from '@alterna/trainings';
+
+// What other modules reach with core.module('teaching'): declaration merging fills the core's registry (core/API.md).
+declare module '@alterna/core' {
+  interface ModuleServices {
+    teaching: TeachingServices;
+  }
+}

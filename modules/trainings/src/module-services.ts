@@ -1,0 +1,10 @@
+import type { TrainingsServices } from './services/index.js';
+// The modules trainings calls (its dependsOn lists them): their packages bring their own declarations to its type check.
+import type {} from '@alterna/training-centre';
+
+// What other modules reach with core.module('trainings'): declaration merging fills the core's registry (core/API.md).
+declare module '@alterna/core' {
+  interface ModuleServices {
+    trainings: TrainingsServices;
+  }
+}
