@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@alterna/core/dates';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
-import { markedLessonDaysAgo, withDemoPassword } from '../../support/attendance/fixtures.js';
+import { markedLessonDaysAgo, scribble, withDemoPassword } from '../../support/attendance/fixtures.js';
 import { makePerson, parisTime } from '../../support/planning/fixtures.js';
 
 // Issue #24: after a sheet's window (7 days after its lesson by default), the managers of the lesson's campus still
@@ -88,5 +88,14 @@ describe('a late correction of a sheet, by staff', () => {
 
     expect((await knex()('attendance_lines').where({ id: absent.id }).first('status')).status).toBe('absent');
     expect(await knex()('audit_log').where({ table_name: 'attendance_lines', row_id: absent.id, action: 'update' }).first()).toBeUndefined();
+  });
+
+  it('takes no student signature after the window, not even from a manager: a signature days later would prove nothing', async () => {
+    const { lesson, absent } = await lessonNineDaysAgo();
+    const staff = await client((await managerOf(lesson.campusId)).email, 'en');
+    const refused = await staff.post(`${lesson.base}/signatures/${absent.id}`, { strokes: scribble() });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors[0].message).toMatch(/^The time to sign for this lesson ended on /);
+    expect(await knex()('attendance_signatures').where({ line_id: absent.id }).first()).toBeUndefined();
   });
 });

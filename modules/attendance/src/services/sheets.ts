@@ -4,12 +4,12 @@ import { AttendanceLineModel, AttendanceSheetModel, AttendanceSignatureModel } f
 import { qrCode, qrWindowMs, windowAt } from '../rules/qr-code.js';
 import { brokenAt, linesDigest } from '../rules/signature-chain.js';
 import { signatureSvg } from '../rules/signature-svg.js';
-import { checkInOpen, type LineStatus, type SheetWindow } from '../validation/index.js';
+import { checkInOpen, windowState, type LineStatus, type SheetWindow } from '../validation/index.js';
 import type { AttendanceContext } from './context.js';
 import { lessonById, type AttendedLesson } from './lessons.js';
 import { appendSignature, entryOf, type Device } from './signatures.js';
 import { lineRequirements, type LineInput } from './line-rules.js';
-import { assertInWindow, correctsLate, lessonWindow } from './sheet-window.js';
+import { assertInWindow, correctsLate, lessonWindow, spokenInstant } from './sheet-window.js';
 import { now, nowMs } from '@alterna/core/clock';
 
 type Db = Knex | Knex.Transaction;
@@ -232,7 +232,10 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
 
     async signOnDevice(actor, lessonId, lineId, strokes, device, t) {
       const lesson = await takeable(actor, lessonId);
-      await assertInWindow(ctx, actor!, lesson, t);
+      const window = await assertInWindow(ctx, actor!, lesson, t);
+      // A student's signature proves they were there: once the window is over a manager corrects statuses, but nobody
+      // collects a signature days later for an OPCO or a Qualiopi audit to read as the student's.
+      if (windowState(window, nowMs()) === 'after') ctx.refuse(t, 'attendance.window.ended', '', { at: spokenInstant(window.closesAt, t) });
       await knex.transaction(async (trx) => {
         const sheet = await openSheet(trx, lesson.id, t);
         const line = await AttendanceLineModel.query(trx).findOne({ id: lineId, sheet_id: sheet.id });

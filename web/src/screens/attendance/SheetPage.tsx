@@ -225,6 +225,8 @@ function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) 
                   line={line}
                   draft={draft(line)}
                   readOnly={readOnly}
+                  // After the window a manager corrects statuses; a signature collected then would prove nothing.
+                  signable={!readOnly && state !== 'after'}
                   onStatus={(status) => setStatus(line, status)}
                   onTimes={(times) => setDrafts((all) => ({ ...all, [line.id]: { ...draft(line)!, ...times } }))}
                   onSign={() => setSigning(line)}
@@ -269,6 +271,7 @@ function LineRow(props: {
   line: SheetLine;
   draft: Draft | null;
   readOnly: boolean;
+  signable: boolean;
   onStatus: (status: LineStatus) => void;
   onTimes: (times: Partial<Draft>) => void;
   onSign: () => void;
@@ -328,7 +331,7 @@ function LineRow(props: {
           <Badge color="green" variant="light" data-testid="signed">
             {t(`attendance.method.${line.signature.method}`)} · {parisTime(line.signature.signedAt)}
           </Badge>
-        ) : readOnly ? (
+        ) : !props.signable ? (
           <Text size="xs" c="dimmed">—</Text>
         ) : (
           <Button size="compact-xs" variant="light" onClick={props.onSign} data-testid="sign-on-device">
