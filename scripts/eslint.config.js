@@ -3,8 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const deepModuleImport = {
-  regex: '^@alterna/(?!core/|workflows/)[a-z-]+/(?!validation$|types$|locales$)',
-  message: "Import another module through its index, /validation, /types or /locales entry, never its files.",
+  regex: '^@alterna/(?!core/|workflows/)[a-z-]+/(?!validation$|types$|locales$|workflow-contract$)',
+  message: "Import another module through its index, /validation, /types, /locales or /workflow-contract entry, never its files.",
 };
 
 const focusedOrSkipped = [

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOperation } from '@alterna/workflows/starters';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { eventually } from '../support/worker.js';
 import { workerProcesses } from '../support/worker-processes.js';
 import { ensureEffectsTable } from '../support/test-activities.js';
-import type { slowEffectWorkflow } from '../support/test-workflows.js';
 
 let app: TestApp;
 const workers = workerProcesses(() => app);
@@ -24,7 +22,7 @@ describe('durability', () => {
     const knex = app.core.db.knex;
     const key = `effect-${crypto.randomUUID()}`;
     const first = await workers.start();
-    const operation = await startOperation<typeof slowEffectWorkflow>(app.core, {
+    const operation = await app.core.operations.start({
       workflowType: 'slowEffectWorkflow', workflowId: `test-durable:${key}`, kind: 'tests.slowEffect', subject: key, actor: null, args: [key, 3000],
     });
     // The activity has started: kill the worker the hard way, as a crash would.

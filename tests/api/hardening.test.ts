@@ -242,7 +242,7 @@ describe('login rate limit and forwarded addresses', () => {
     const worker = await startTestWorker(app.core);
     try {
       const client = await app.core.temporal.client();
-      const purged = await client.workflow.execute('identityPurgeLoginRecords', { taskQueue: app.core.config.taskQueue, workflowId: `purge-${crypto.randomUUID()}` });
+      const purged = await client.workflow.execute('identity.purgeLoginRecords', { taskQueue: app.core.config.taskQueue, workflowId: `purge-${crypto.randomUUID()}` });
       expect(purged.sessions).toBeGreaterThanOrEqual(1);
     } finally {
       await worker.stop();
@@ -250,7 +250,7 @@ describe('login rate limit and forwarded addresses', () => {
     expect(await knex('sessions').whereIn('token_hash', [expired, live]).pluck('token_hash')).toEqual([live]);
     expect(await knex('login_attempts').whereIn('key', ['email:old@example.test', 'email:recent@example.test']).pluck('key')).toEqual(['email:recent@example.test']);
     const identity = app.core.modules.find((m) => m.name === 'identity')!;
-    expect(identity.schedules).toEqual([{ id: 'identity-purge-login-records', workflowType: 'identityPurgeLoginRecords', cron: '17 * * * *' }]);
+    expect(identity.schedules).toEqual([{ id: 'identity-purge-login-records', workflowType: 'identity.purgeLoginRecords', cron: '17 * * * *' }]);
   });
 });
 

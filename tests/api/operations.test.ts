@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@alterna/core';
-import { startOperation } from '@alterna/workflows/starters';
 import { ApiClient, demo, startTestApp, type TestApp, reasonOf } from '../support/app.js';
 import { eventually, startTestWorker } from '../support/worker.js';
-import type { countItems } from '../support/test-workflows.js';
 
 let app: TestApp;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
@@ -26,7 +24,7 @@ async function actorOf(client: ApiClient, typology: string): Promise<Actor> {
 }
 
 function startCount(actor: Actor, campus: string, items: string[], delayMs: number, workflowId = `test-count:${crypto.randomUUID()}`) {
-  return startOperation<typeof countItems>(app.core, {
+  return app.core.operations.start({
     workflowType: 'countItems', workflowId, kind: 'tests.countItems', subject: `${items.length} items`,
     campusId: campuses[campus], actor, args: [{ runKey: workflowId, items, delayMs }],
   });

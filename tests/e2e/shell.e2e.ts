@@ -2,11 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Actor } from '@alterna/core';
-import { startOperation } from '@alterna/workflows/starters';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { startTestWorker } from '../support/worker.js';
 import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
-import type { countItems } from '../support/test-workflows.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -105,7 +103,7 @@ describe('web shell in Chromium', () => {
     );
     const workflowId = `test-count:${crypto.randomUUID()}`;
     const items = Array.from({ length: 12 }, (_, i) => `row-${i + 1}`);
-    const operation = await startOperation<typeof countItems>(app.core, {
+    const operation = await app.core.operations.start({
       workflowType: 'countItems', workflowId, kind: 'tests.countItems', subject: 'E2E run', actor: me,
       campusId: me.rules[0]!.campusId, args: [{ runKey: workflowId, items, delayMs: 500 }],
     });

@@ -43,7 +43,10 @@ function audited(core: Core, activities: Activities): Activities {
   }]));
 }
 
-/** A worker that runs every module's activities and the product's workflows on the core's task queue. */
+/**
+ * A worker that runs every module's activities and the product's workflows on the core's task queue (contracts.ts checks the
+ * activities against what the workflows proxy).
+ */
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installRuntime();
   const connection = await NativeConnection.connect({ address: options.address });

@@ -5,7 +5,7 @@ import type { PermissionMatrix } from '../auth/permissions.js';
 import { AccessDeniedError, NotFoundError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Translate } from '../i18n/index.js';
-import { progressQueryName, type Operation, type OperationProgress, type OperationStatus } from './types.js';
+import { progressQueryName, type Operation, type OperationProgress, type OperationStatus, type WorkflowArgs } from './types.js';
 import { now, realNow } from '../clock.js';
 
 export const operationPermissions = {
@@ -32,13 +32,15 @@ interface OperationRow {
   result: unknown;
 }
 
-export interface StartOperation {
-  /** Kind of run, e.g. 'planning.bulkCreateLessons': also the i18n key of its label on the web. */
+export interface StartOperation<Type extends string = string> {
+  /** Kind of run, e.g. 'planning.bulkCreateLessons' (the workflow's name, or a variant of it): also the i18n key of its label on the web. */
   kind: string;
-  workflowType: string;
+  /** The workflow's Temporal name, as its module's contract declares it (`booklets.validation`). */
+  workflowType: Type;
   /** A business id, so a retried request never starts the run twice. */
   workflowId: string;
-  args: unknown[];
+  /** What the named workflow takes (typed by the `Workflows` registry). */
+  args: WorkflowArgs<Type>;
   subject: string;
   campusId?: string | null;
   actor: Actor | null;
@@ -65,7 +67,7 @@ export class OperationsService {
     private readonly log: Logger,
   ) {}
 
-  async start(input: StartOperation): Promise<Operation> {
+  async start<Type extends string>(input: StartOperation<Type>): Promise<Operation> {
     const person = input.actor ? { id: input.actor.id, firstName: input.actor.firstName, lastName: input.actor.lastName } : null;
     const inserted = await this.knex('operations')
       .insert({

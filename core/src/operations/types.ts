@@ -33,3 +33,14 @@ export interface Operation {
 
 /** The query name every long workflow implements. */
 export const progressQueryName = 'progress';
+
+/**
+ * Every product workflow by its Temporal name (`<module>.<workflow>`, e.g. `booklets.validation`): what it takes and
+ * answers. Filled by declaration merging from each module's `src/workflow-contract.ts`, so that a start is typed by the
+ * workflow it runs (workflows/src/contracts.ts checks the workflow entry exports each one with that signature).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' contracts
+export interface Workflows {}
+
+/** The arguments of a workflow by its name; any list for one no contract declares (tests' own workflows). */
+export type WorkflowArgs<Type extends string> = Type extends keyof Workflows ? Parameters<Workflows[Type]> : unknown[];

@@ -9,10 +9,14 @@ import { attendanceServices, type AttendanceServices } from './services/index.js
 import './module-services.js';
 import { routes } from './routes/index.js';
 import { seedAttendance } from './seed.js';
+import { activities } from './activities.js';
+import { attendanceWorkflows } from './workflow-contract.js';
 
 export type { AttendanceServices } from './services/index.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 
 /**
  * Attendance: a signed sheet per lesson (one line per student of its planning groups), rotating QR self check-in,
@@ -26,13 +30,9 @@ export default defineModule<AttendanceServices>({
   permissions,
   services: attendanceServices,
   routes,
-  // workflows/src/attendance/contract.ts (workflows depends on this module, so the type is not imported).
-  activities: (services) => ({
-    attendanceRaiseAlerts: () => services.alerts.raise(),
-    attendanceSendAlerts: (ids: string[]) => services.alerts.send(ids),
-  }),
+  activities,
   // Every evening (18:00 UTC: 19:00 or 20:00 in Paris), once the day's sheets are closed.
-  schedules: [{ id: 'attendance-alerts', workflowType: 'attendanceAlerts', cron: '0 18 * * *' }],
+  schedules: [{ id: 'attendance-alerts', workflowType: attendanceWorkflows.alerts, cron: '0 18 * * *' }],
   seed: (_services, core, knex) => seedAttendance(knex, core),
   // An opened sheet is "attendance started": planning then refuses to cancel, delete or undo the lesson.
   register: ({ core }) => {

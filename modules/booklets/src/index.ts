@@ -9,11 +9,13 @@ import { seedBooklets } from './seed.js';
 import { bookletsServices, type BookletsServices } from './services/index.js';
 import './module-services.js';
 import { history } from './history.js';
-import type { CancellationInput } from './services/validations.js';
+import { activities } from './activities.js';
 
 export type { BookletsServices } from './services/index.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 
 /**
  * Booklets (issue #12): booklet items per training, thesis skills and grid, each apprentice's booklet of forms filled
@@ -29,15 +31,5 @@ export default defineModule<BookletsServices>({
   routes,
   history,
   seed: (_services, _core, knex) => seedBooklets(knex),
-  // workflows/src/booklets/contract.ts (workflows depend on modules, so the type is not imported).
-  activities: (services) => ({
-    bookletsRecordSignature: (validationId: string, signature: { role: 'tutor' | 'coach' | 'student'; signerId: string; route: string }) =>
-      services.validations.recordSignature(validationId, signature),
-    bookletsRemindSignatory: (validationId: string, role: 'tutor' | 'coach' | 'student') => services.validations.remind(validationId, role, 'signatory'),
-    bookletsTellStaff: (validationId: string, role: 'tutor' | 'coach' | 'student') => services.validations.remind(validationId, role, 'staff'),
-    bookletsFinishValidation: (validationId: string) => services.validations.finish(validationId),
-    bookletsWithdrawValidation: (validationId: string) => services.validations.withdraw(validationId),
-    bookletsRecordCancellation: (input: CancellationInput) => services.validations.recordCancellation(input),
-    bookletsMailCancellation: (validationId: string) => services.validations.mailCancellation(validationId),
-  }),
+  activities,
 });

@@ -8,10 +8,14 @@ import { filesServices, type FilesServices } from './services/index.js';
 import './module-services.js';
 import { seedFiles } from './seed.js';
 import { history } from './history.js';
+import { activities } from './activities.js';
+import { filesWorkflows } from './workflow-contract.js';
 
 export type { FilesServices } from './services/index.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 
 /**
  * Files and folders (issue #13): a tree of folders per campus seen by the planning groups allowed, files with a
@@ -27,12 +31,8 @@ export default defineModule<FilesServices>({
   routes,
   graphql,
   history,
-  // workflows/src/files/contract.ts (workflows depends on this module, so the type is not imported).
-  activities: (services) => ({
-    filesExpiryRun: () => services.expiry.run(),
-    filesExpirySend: (ids: string[]) => services.expiry.send(ids),
-  }),
+  activities,
   // Every morning (05:00 UTC: 06:00 or 07:00 in Paris), before anyone opens a document.
-  schedules: [{ id: 'files-expiry', workflowType: 'filesExpiry', cron: '0 5 * * *' }],
+  schedules: [{ id: 'files-expiry', workflowType: filesWorkflows.expiry, cron: '0 5 * * *' }],
   seed: (_services, core, knex) => seedFiles(knex, core),
 });

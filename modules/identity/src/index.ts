@@ -10,11 +10,15 @@ import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedActors } from './seed.js';
 import { registerCampusHooks } from './campus-hooks.js';
+import { activities } from './activities.js';
+import { identityWorkflows } from './workflow-contract.js';
 
 export type { IdentityServices } from './services/index.js';
 export { demoPassword, demoLoginList, demoEmail } from './seed.js';
 export { sessionCookie } from './services/auth.js';
 export { hashPassword } from './services/password-hashing.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 export { EmailTakenError, type Accounts, type NewActor, type ActorChanges, type AccessGrant } from './services/accounts.js';
 
 /** Who is who: actors, typologies, campus access rules, login sessions. */
@@ -32,10 +36,9 @@ export default defineModule<IdentityServices>({
   graphql,
   // The student's history panel shows this record too (students' `includes`); not served on its own.
   history: [{ kind: 'actor', table: 'actors' }],
-  // workflows/src/identity/contract.ts (workflows depends on this module, so the type is not imported).
-  activities: (services) => ({ purgeLoginRecords: () => services.auth.purge() }),
+  activities,
   // Hourly: expired sessions and old login attempts are no use to anyone and only grow the tables.
-  schedules: [{ id: 'identity-purge-login-records', workflowType: 'identityPurgeLoginRecords', cron: '17 * * * *' }],
+  schedules: [{ id: 'identity-purge-login-records', workflowType: identityWorkflows.purgeLoginRecords, cron: '17 * * * *' }],
   register: ({ services, core, provideAuthenticator }) => {
     provideAuthenticator(services.auth);
     registerCampusHooks(core);

@@ -1,10 +1,13 @@
 import type { MarksServices } from './services/index.js';
-import type { ReportCardPart, ReportCardsRun } from './services/zip-export.js';
+import type { MarksActivities } from './workflow-contract.js';
 
-/** What the report-cards zip workflow calls (workflows/src/marks/contract.ts names the same functions). */
-export const activities = (services: MarksServices) => ({
-  marksReportCardStudents: (run: ReportCardsRun) => services.zipExport.students(run),
-  marksRenderReportCards: (run: ReportCardsRun, studentIds: string[]) => services.zipExport.render(run, studentIds),
-  marksZipReportCards: (run: ReportCardsRun, parts: ReportCardPart[]) => services.zipExport.zip(run, parts),
-  marksRemoveReportCardParts: (parts: ReportCardPart[]) => services.zipExport.removeParts(parts),
-});
+/** What the report-cards zip workflow calls (typed by its contract); each activity is safe to retry. */
+export function activities(services: MarksServices) {
+  const { zipExport } = services;
+  return {
+    marksReportCardStudents: (run) => zipExport.students(run),
+    marksRenderReportCards: (run, studentIds) => zipExport.render(run, studentIds),
+    marksZipReportCards: (run, parts) => zipExport.zip(run, parts),
+    marksRemoveReportCardParts: (parts) => zipExport.removeParts(parts),
+  } satisfies MarksActivities;
+}

@@ -11,6 +11,8 @@ import './module-services.js';
 export type { MarksServices } from './services/index.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 
 /**
  * Marks and report cards (issue #12): teachers enter the marks of the courses module's exams, each exam counting for a
@@ -26,6 +28,6 @@ export default defineModule<MarksServices>({
   permissions,
   services: marksServices,
   routes,
-  activities: (services) => activities(services),
+  activities,
   seed: (_services, _core, knex) => seedMarks(knex),
 });

@@ -13,6 +13,8 @@ import './module-services.js';
 export type { MassEmailServices } from './services/index.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 
 /**
  * Mass e-mail (issue #13, SPEC §2 Mailbox `/mailbox/mass-email/new`): staff choose one of the mailbox module's
@@ -29,7 +31,7 @@ export default defineModule<MassEmailServices>({
   permissions,
   services: massEmailServices,
   routes,
-  activities: (services) => activities(services),
+  activities,
   register: ({ core, services }) => {
     const { templates } = core.module('mailbox');
     services.useTemplates({

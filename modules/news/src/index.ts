@@ -5,11 +5,15 @@ import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedNews } from './seed.js';
 import { newsServices, type NewsServices } from './services/index.js';
+import { activities } from './activities.js';
+import { newsWorkflows } from './workflow-contract.js';
 import './module-services.js';
 
 export type { NewsServices } from './services/index.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 
 /**
  * News (issue #13): page (Editor.js rich text), downloadable file or link news, published to typologies on campuses,
@@ -24,11 +28,8 @@ export default defineModule<NewsServices>({
   permissions,
   services: (core) => newsServices(core),
   routes,
-  // workflows/src/news/contract.ts (workflows depends on this module, so the type is not imported).
-  activities: (services) => ({
-    newsUnusedUploadsRemove: (limit: number) => services.news.removeUnused(limit),
-  }),
+  activities,
   // Every night (03:30 UTC): images and files sent from the form and left unused for a day go.
-  schedules: [{ id: 'news-unused-uploads', workflowType: 'newsUnusedUploads', cron: '30 3 * * *' }],
+  schedules: [{ id: 'news-unused-uploads', workflowType: newsWorkflows.unusedUploads, cron: '30 3 * * *' }],
   seed: (_services, core, knex) => seedNews(core, knex),
 });

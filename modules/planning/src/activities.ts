@@ -1,10 +1,9 @@
-import type { CoreDeps } from '@alterna/core';
-import type { PlanningActivities } from '@alterna/workflows/planning/contract';
-import { withHeartbeat } from '@alterna/workflows/planning/heartbeat';
+import { withHeartbeat } from './heartbeat.js';
 import type { PlanningServices } from './services/index.js';
+import type { PlanningActivities } from './workflow-contract.js';
 
-/** What the planning workflows call; each activity is safe to retry and heartbeats while it works. */
-export function planningActivities(services: PlanningServices, _core: CoreDeps): PlanningActivities {
+/** What the planning workflows call (typed by their contract); each activity is safe to retry and heartbeats while it works. */
+export function activities(services: PlanningServices) {
   const { runs } = services.bulk;
   return {
     prepareBulkCreate: (runId) => withHeartbeat(() => runs.prepareCreate(runId)),
@@ -13,5 +12,5 @@ export function planningActivities(services: PlanningServices, _core: CoreDeps):
     applyLessonEditBatch: (runId, from, to) => withHeartbeat(() => runs.editBatch(runId, from, to)),
     prepareUndoBulkRun: (undoRunId, runId) => withHeartbeat(() => runs.prepareUndo(undoRunId, runId)),
     undoLessonBatch: (undoRunId, from, to) => withHeartbeat(() => runs.undoBatch(undoRunId, from, to)),
-  };
+  } satisfies PlanningActivities;
 }

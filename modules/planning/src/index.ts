@@ -14,7 +14,7 @@ import { planningServices, type PlanningServices } from './services/index.js';
 import './module-services.js';
 import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
-import { planningActivities } from './activities.js';
+import { activities } from './activities.js';
 import { registerUsage } from './register.js';
 import { seedPlanning } from './seed.js';
 import { history } from './history.js';
@@ -24,6 +24,8 @@ export type { AttendanceHook } from './services/attendance.js';
 export type { ConflictsService, ConflictCheckOptions } from './services/conflicts.js';
 export * from './types.js';
 export { perm } from './permissions.js';
+/** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
+export { activities } from './activities.js';
 export { loadDemoContext } from './seed-context.js';
 export { overlappingPairs, type HeldPeriod } from './rules/lesson-overlaps.js';
 export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
@@ -43,7 +45,7 @@ export default defineModule<PlanningServices>({
   routes,
   graphql,
   history,
-  activities: (services, core) => planningActivities(services, core),
+  activities,
   register: ({ core }) => registerUsage(core),
   seed: (services, core, knex) => seedPlanning(services, core, knex),
 });

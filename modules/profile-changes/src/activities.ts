@@ -1,11 +1,11 @@
-import type { ProfileChangeActivities } from '@alterna/workflows/profile-changes/contract';
 import type { ProfileChangesServices } from './services/index.js';
+import type { ProfileChangeActivities } from './workflow-contract.js';
 
-/** What the profile-change workflow calls; each activity is safe to retry. */
-export function profileChangeActivities(services: ProfileChangesServices): ProfileChangeActivities {
+/** What the profile-change workflow calls (typed by its contract); each activity is safe to retry. */
+export function activities(services: ProfileChangesServices) {
   return {
     applyProfileChange: (requestId) => services.effects.apply(requestId),
     recordProfileChangeDecision: (requestId, record) => services.effects.record(requestId, record),
     sendProfileChangeReminder: (requestId) => services.reminders.send(requestId),
-  };
+  } satisfies ProfileChangeActivities;
 }

@@ -33,7 +33,7 @@ function paris(day: string, time: string): string {
 
 const runAlerts = async () => {
   const client = await app.core.temporal.client();
-  return client.workflow.execute('attendanceAlerts', { taskQueue: app.core.config.taskQueue, workflowId: `attendance-alerts-${crypto.randomUUID()}` }) as Promise<{ raised: number; mailed: number }>;
+  return client.workflow.execute('attendance.alerts', { taskQueue: app.core.config.taskQueue, workflowId: `attendance-alerts-${crypto.randomUUID()}` }) as Promise<{ raised: number; mailed: number }>;
 };
 
 /**

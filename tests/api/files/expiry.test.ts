@@ -29,7 +29,7 @@ const parisDay = (offset: number) => new Intl.DateTimeFormat('en-CA', { timeZone
 
 const runExpiry = async () => {
   const client = await app.core.temporal.client();
-  return client.workflow.execute('filesExpiry', { taskQueue: app.core.config.taskQueue, workflowId: `files-expiry-${crypto.randomUUID()}` }) as Promise<{ warned: number; unpublished: number; mailed: number }>;
+  return client.workflow.execute('files.expiry', { taskQueue: app.core.config.taskQueue, workflowId: `files-expiry-${crypto.randomUUID()}` }) as Promise<{ warned: number; unpublished: number; mailed: number }>;
 };
 
 describe('file expiry (a daily Temporal schedule)', () => {

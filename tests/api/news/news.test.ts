@@ -192,7 +192,7 @@ describe('news: writing, publishing and who reads it', () => {
     const knex = app.core.db.knex;
     const manager = await client(demo('pedagogy'));
     const news = app.core.modules.find((m) => m.name === 'news')!;
-    expect(news.schedules).toContainEqual({ id: 'news-unused-uploads', workflowType: 'newsUnusedUploads', cron: '30 3 * * *' });
+    expect(news.schedules).toContainEqual({ id: 'news-unused-uploads', workflowType: 'news.unusedUploads', cron: '30 3 * * *' });
     const activities = news.activities!(app.core.services('news'), app.core.deps);
     const idOf = (url: string) => url.split('/').pop()!;
     const forgotten = (await upload(manager, '/api/editorjs/files/new', pngBytes, 'a.png')).json.file.url as string;

@@ -70,7 +70,7 @@ describe('profile-change requests: approve and reject', () => {
 
     // The operations page: one item, pending, seen by the requester and by Paris staff.
     const running = await operationOf(request.uuid);
-    expect(running).toMatchObject({ kind: 'profileChange.transition', subject: `${person.firstName} ${person.lastName}`, status: 'running', startedBy: { id: person.id } });
+    expect(running).toMatchObject({ kind: 'profile-changes.transition', subject: `${person.firstName} ${person.lastName}`, status: 'running', startedBy: { id: person.id } });
     const asStaff = await pedagogy.get(`/api/operations/${running!.id}`);
     expect(asStaff.json.operation).toMatchObject({ progress: { done: 0, total: 1 }, items: [{ key: request.uuid, label: `${person.firstName} ${person.lastName}`, status: 'pending' }] });
     expect((await client.get(`/api/operations/${running!.id}`)).status).toBe(200);
@@ -159,7 +159,7 @@ describe('profile-change requests: approve and reject', () => {
     const { person, client } = await student();
     const request = await file(client, person, { lastName: 'Guarded' });
     const handle = (await app.core.temporal.client()).workflow.getHandle(`profile-change:${request.uuid}`);
-    const refused = await handle.executeUpdate('profileChange.decide', { args: [{ transition: 'publish', deciderId: person.id, deciderName: 'x' }] }).catch((error: unknown) => error);
+    const refused = await handle.executeUpdate('profile-changes.decide', { args: [{ transition: 'publish', deciderId: person.id, deciderName: 'x' }] }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
     expect((refused as WorkflowUpdateFailedError).cause).toMatchObject({ type: 'ProfileChangeUnknownTransition' });
     expect((await requestRow(request.uuid)).status).toBe('pending');
@@ -323,7 +323,7 @@ describe('profile-change requests: filing rules', () => {
     await app.core.db.knex('actors').where({ id: squatter.id }).update({ email: wanted });
     // The workflow is told directly, as if the approver's check had passed just before the address went.
     const temporal = await app.core.temporal.client();
-    const outcome = await temporal.workflow.getHandle(`profile-change:${request.uuid}`).executeUpdate('profileChange.decide', {
+    const outcome = await temporal.workflow.getHandle(`profile-change:${request.uuid}`).executeUpdate('profile-changes.decide', {
       args: [{ transition: 'approve', deciderId: squatter.id, deciderName: 'Racing Approver' }],
     });
     expect(outcome).toEqual({ status: 'failed', deciderId: squatter.id, reason: 'identity.profile.emailTaken' });

@@ -135,9 +135,9 @@ export async function addMissingRecords(knex: Knex, campuses: Campuses, files: C
     const runId = `planning-bulk-create:${crypto.randomUUID()}`;
     await knex('operations').insert([
       { workflow_id: `matrix:${crypto.randomUUID()}`, workflow_type: 'matrix', kind: 'matrix', subject: 'Run', campus_id: campus, status: 'completed', closed_at: knex.fn.now(), done: 1, total: 1, items: '[]' },
-      { workflow_id: runId, workflow_type: 'planningBulkCreate', kind: 'planning.bulkCreate', subject: 'Bulk', campus_id: campus, status: 'completed', closed_at: knex.fn.now(), done: 0, total: 0, items: '[]' },
+      { workflow_id: runId, workflow_type: 'planning.bulkCreateLessons', kind: 'planning.bulkCreate', subject: 'Bulk', campus_id: campus, status: 'completed', closed_at: knex.fn.now(), done: 0, total: 0, items: '[]' },
       {
-        workflow_id: `marks-report-cards:${crypto.randomUUID()}`, workflow_type: 'marksReportCardsZip', kind: 'marks.reportCards', subject: 'Export', campus_id: campus,
+        workflow_id: `marks-report-cards:${crypto.randomUUID()}`, workflow_type: 'marks.reportCards', kind: 'marks.reportCards', subject: 'Export', campus_id: campus,
         status: 'completed', closed_at: knex.fn.now(), done: 1, total: 1, items: '[]', result: JSON.stringify({ fileId: anyFile }),
       },
     ]);

@@ -1,7 +1,7 @@
 // Cancelling a booklet form's validation (deterministic workflow code).
 import { getExternalWorkflowHandle, proxyActivities } from '@temporalio/workflow';
 import { trackProgress } from '../progress.js';
-import type { BookletCancellationInput, BookletsActivities } from './contract.js';
+import type { BookletCancellationInput, BookletsActivities } from '@alterna/booklets/workflow-contract';
 
 const { bookletsRecordCancellation } = proxyActivities<BookletsActivities>({
   startToCloseTimeout: '1m',
@@ -13,7 +13,7 @@ const { bookletsMailCancellation } = proxyActivities<BookletsActivities>({
 });
 
 /**
- * `bookletValidationCancellation`: records who cancelled, when and why, makes the form editable again, stops the
+ * `booklets.validationCancellation`: records who cancelled, when and why, makes the form editable again, stops the
  * validation's run if it still collects signatures, and tells the signatories by e-mail.
  */
 export async function bookletValidationCancellation(input: BookletCancellationInput): Promise<{ cancelled: boolean; mailed: number }> {

@@ -8,7 +8,7 @@ import {
   type BookletSignatureState,
   type BookletsActivities,
   type BookletValidationInput,
-} from './contract.js';
+} from '@alterna/booklets/workflow-contract';
 
 export const signBookletForm = defineUpdate<BookletSignatureState, [BookletSignature]>(bookletSignUpdate);
 
@@ -24,13 +24,13 @@ const { bookletsRemindSignatory, bookletsTellStaff } = proxyActivities<BookletsA
 });
 
 /**
- * `bookletValidation`: collects the form's signatures in order (each a validated update from the signatory's space),
+ * `booklets.validation`: collects the form's signatures in order (each a validated update from the signatory's space),
  * reminds the awaited people after the reminder delay and tells the campus staff after the second one; once all have
  * signed, the form is validated for good and its signed PDF archived. Cancelled (by a validation's cancellation or
  * from the operations page), it withdraws a validation still pending.
  */
 export async function bookletValidation(input: BookletValidationInput): Promise<{ validated: boolean; fileId: string | null }> {
-  const progress = trackProgress(input.signatories.map((role) => ({ key: role, label: input.labels[role] })));
+  const progress = trackProgress(input.signatories.map((role) => ({ key: role, label: input.labels[role] ?? role })));
   const signed: BookletSignature['role'][] = [...(input.signed ?? [])];
   for (const role of signed) progress.set(role, 'done', input.messages.signed);
   const awaiting = () => input.signatories.find((role) => !signed.includes(role)) ?? null;
@@ -39,13 +39,18 @@ export async function bookletValidation(input: BookletValidationInput): Promise<
   setHandler(
     signBookletForm,
     async (signature) => {
-      await bookletsRecordSignature(input.validationId, signature);
-      if (!signed.includes(signature.role)) signed.push(signature.role);
-      progress.set(signature.role, 'done', input.messages.signed);
+      // A repeated signature (a second click, a retried request) answers the same state and records nothing more.
+      if (!signed.includes(signature.role)) {
+        await bookletsRecordSignature(input.validationId, signature);
+        if (!signed.includes(signature.role)) signed.push(signature.role);
+        progress.set(signature.role, 'done', input.messages.signed);
+      }
       return { signed: [...signed], awaiting: awaiting() };
     },
     {
       validator(signature) {
+        // A role already signed is a repeat, taken as it is, even once the validation closed.
+        if (signature && signed.includes(signature.role)) return;
         if (closed) throw ApplicationFailure.nonRetryable('The validation is closed', bookletValidationFailures.closed);
         if (signature?.role !== awaiting()) throw ApplicationFailure.nonRetryable(`The ${String(signature?.role)} signature is not awaited`, bookletValidationFailures.notAwaited);
       },

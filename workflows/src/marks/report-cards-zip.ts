@@ -2,7 +2,7 @@
 // students its items, a batch of PDFs per activity, then the zip stored through the core's files.
 import { proxyActivities } from '@temporalio/workflow';
 import { trackProgress } from '../progress.js';
-import type { MarksActivities, ReportCardPart, ReportCardsRun, ReportCardsZip } from './contract.js';
+import type { MarksActivities, ReportCardPart, ReportCardsRun, ReportCardsZip } from '@alterna/marks/workflow-contract';
 
 const { marksReportCardStudents, marksRenderReportCards, marksZipReportCards, marksRemoveReportCardParts } = proxyActivities<MarksActivities>({
   startToCloseTimeout: '5m',
@@ -12,6 +12,7 @@ const { marksReportCardStudents, marksRenderReportCards, marksZipReportCards, ma
 /** PDFs per activity: a failure retries one batch, and the history stays small (a group is at most a few hundred). */
 const batchSize = 20;
 
+/** `marks.reportCards`. */
 export async function marksReportCardsZip(run: ReportCardsRun): Promise<ReportCardsZip> {
   const students = await marksReportCardStudents(run);
   const progress = trackProgress(students);

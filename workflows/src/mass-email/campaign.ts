@@ -3,7 +3,7 @@
 // continues as new every few batches, pauses and resumes on signals, and stops between batches when cancelled.
 import { CancellationScope, CancelledFailure, condition, continueAsNew, defineSignal, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import { progressQuery } from '../progress.js';
-import { pauseSignalName, resumeSignalName, type MassEmailActivities, type MassEmailResult, type MassEmailRun, type MassEmailState } from './contract.js';
+import { massEmailSignals, type MassEmailActivities, type MassEmailResult, type MassEmailRun, type MassEmailState } from '@alterna/mass-email/workflow-contract';
 
 const { massEmailPrepare, massEmailFinish } = proxyActivities<MassEmailActivities>({
   startToCloseTimeout: '1m',
@@ -17,9 +17,10 @@ const { massEmailSendBatch } = proxyActivities<MassEmailActivities>({
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 50 },
 });
 
-export const massEmailPause = defineSignal(pauseSignalName);
-export const massEmailResume = defineSignal(resumeSignalName);
+export const massEmailPause = defineSignal(massEmailSignals.pause);
+export const massEmailResume = defineSignal(massEmailSignals.resume);
 
+/** `mass-email.campaign`. */
 export async function massEmailCampaign(input: MassEmailRun): Promise<MassEmailResult> {
   let state: MassEmailState | undefined = input.state;
   let paused = input.paused ?? false;

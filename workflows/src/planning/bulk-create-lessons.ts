@@ -1,6 +1,6 @@
 import { planningActivities as activities } from './activities.js';
 import { runInBatches } from './bulk-run.js';
-import type { BulkRunInput, BulkRunResult } from './contract.js';
+import type { BulkRunInput, BulkRunResult } from '@alterna/planning/workflow-contract';
 
 /**
  * `planning.bulkCreateLessons`: expands the series into items, then creates the lessons batch by batch

@@ -2,7 +2,7 @@
 // one prepare activity, one activity per batch of a few hundred items, continue-as-new every few batches.
 import { CancellationScope, CancelledFailure, continueAsNew, setHandler } from '@temporalio/workflow';
 import { progressQuery } from '../progress.js';
-import type { BulkCounts, BulkRunInput, BulkRunResult, BulkRunState } from './contract.js';
+import type { BulkCounts, BulkRunInput, BulkRunResult, BulkRunState } from '@alterna/planning/workflow-contract';
 
 export interface BatchSteps {
   /** The run these items belong to (the result's `runId`). */

@@ -1,6 +1,6 @@
 import { planningActivities as activities } from './activities.js';
 import { runInBatches } from './bulk-run.js';
-import type { BulkRunResult, UndoBulkRunInput } from './contract.js';
+import type { BulkRunResult, UndoBulkRunInput } from '@alterna/planning/workflow-contract';
 
 /**
  * `planning.undoBulkRun`, the compensation of a finished run: created lessons removed, edited ones restored,

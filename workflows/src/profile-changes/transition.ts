@@ -19,7 +19,7 @@ import {
   type ProfileChangeDecision,
   type ProfileChangeOutcome,
   type ProfileChangeWorkflowInput,
-} from './contract.js';
+} from '@alterna/profile-changes/workflow-contract';
 
 export const decideProfileChange = defineUpdate<ProfileChangeOutcome, [ProfileChangeDecision]>(profileChangeDecideUpdate);
 
@@ -40,7 +40,7 @@ const { sendProfileChangeReminder } = proxyActivities<ProfileChangeActivities>({
 });
 
 /**
- * `profileChange.transition`: waits for `approve` or `reject` (a Temporal update, validated here), reminds
+ * `profile-changes.transition`: waits for `approve` or `reject` (a Temporal update, validated here), reminds
  * the approvers once the reminder delay has passed, and expires after the expiry delay. On approve the
  * change is applied by an activity; every end is recorded in the request's row. Once a decision is taken
  * it is carried through even if the run is cancelled meanwhile.

@@ -13,21 +13,14 @@ import { reachable, signatories, type BookletsContext } from './context.js';
 import type { BookletItemsService } from './items.js';
 import { signedFormPdf } from './validation-pdf.js';
 import { realNow } from '@alterna/core/clock';
+import {
+  bookletSignUpdate, bookletsWorkflows, bookletValidationFailures as failures,
+  type BookletCancellationInput, type BookletSignature, type BookletSignatureState,
+} from '../workflow-contract.js';
 
-// The workflows' names (workflows/src/booklets/contract.ts; workflows depend on modules, so they are repeated here).
-export const validationWorkflow = 'bookletValidation';
-export const cancellationWorkflow = 'bookletValidationCancellation';
-export const validationKind = 'booklets.validation';
-export const cancellationKind = 'booklets.validationCancellation';
-const signUpdate = 'booklets.sign';
-const failures = { notAwaited: 'BookletSignatureNotAwaited', closed: 'BookletValidationClosed' } as const;
 /** How long a signatory's request, or a cancellation, waits for the workflow's answer. */
 const answerDeadlineMs = 15_000;
 
-/** `status`: the state the canceller saw; only that one is cancelled (a withdrawal never undoes signatures completed meanwhile). */
-export interface CancellationInput {
-  validationId: string; validationWorkflowId: string; actorId: string; reason: string; route: string; label: string; status?: 'pending' | 'validated';
-}
 interface Recipient { id: string; email: string; language: string | null; name: string; role: FormRole }
 
 export interface ValidationsService {
@@ -41,11 +34,11 @@ export interface ValidationsService {
   /** The signed PDF of the standing validation, in the reader's language (the archived copy is in the centre's). */
   pdf(actor: Actor | null, formId: string, language: Language): Promise<FileDownload>;
   // Activities (idempotent).
-  recordSignature(validationId: string, signature: { role: FormRole; signerId: string; route: string }): Promise<void>;
+  recordSignature(validationId: string, signature: BookletSignature): Promise<void>;
   remind(validationId: string, role: FormRole, kind: 'signatory' | 'staff'): Promise<number>;
   finish(validationId: string): Promise<{ fileId: string | null }>;
   withdraw(validationId: string): Promise<void>;
-  recordCancellation(input: CancellationInput): Promise<{ cancelled: boolean }>;
+  recordCancellation(input: BookletCancellationInput): Promise<{ cancelled: boolean }>;
   mailCancellation(validationId: string): Promise<number>;
 }
 
@@ -112,6 +105,13 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       cancelKind: current && kind && mayCancel(loaded, actor, current.status) ? kind : null,
     };
   }
+
+  /** Whether the actor gave one of their roles' signatures on the standing validation (pending or validated). */
+  const signedBy = (loaded: Loaded, actorId: string) => {
+    const standing = loaded.validations.find((v) => v.status !== 'cancelled');
+    return standing !== undefined && loaded.signatures.some((s) =>
+      s.validation_id === standing.id && s.signed_at && s.signer_id === actorId && loaded.roles.includes(s.role));
+  };
 
   /**
    * Campus managers always; while signatures are pending, any signatory (withdrawing); once every signature is in,
@@ -180,7 +180,7 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
   function startRun(actor: Actor, loaded: Loaded, validation: { id: string; workflow_id: string }, signatories: FormRole[], signed: FormRole[], t: Translate) {
     const student = name({ first_name: loaded.registration.student.firstName, last_name: loaded.registration.student.lastName });
     return core.operations.start({
-      workflowType: validationWorkflow, workflowId: validation.workflow_id, kind: validationKind,
+      workflowType: bookletsWorkflows.validation, workflowId: validation.workflow_id, kind: bookletsWorkflows.validation,
       subject: `${loaded.item.title} - ${student}`, campusId: loaded.registration.trainingGroup.campusId, actor,
       args: [{
         validationId: validation.id, signatories, signed, ...delays,
@@ -237,6 +237,9 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       const signatories = formSignatories(loaded.item.modules);
       if (!loaded.roles.some((role) => signatories.includes(role))) throw new AccessDeniedError();
       const state = await present(loaded, actor!);
+      // A signature this actor already gave, asked again (a second click, a retried request): the same answer, nothing recorded.
+      const awaited = state.current?.awaiting;
+      if (!(awaited && loaded.roles.includes(awaited)) && signedBy(loaded, actor!.id)) return state;
       const current = loaded.validations.find((v) => v.status === 'pending');
       if (!current || !state.current?.awaiting) ctx.refuse(t, 'booklets.signatures.nothingToSign');
       const role = state.current!.awaiting!;
@@ -249,7 +252,7 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       const client = await core.temporal();
       try {
         await client.withDeadline(realNow() + answerDeadlineMs, () =>
-          client.workflow.getHandle(current.workflow_id).executeUpdate(signUpdate, { args: [{ role, signerId: actor!.id, route }] }));
+          client.workflow.getHandle(current.workflow_id).executeUpdate<BookletSignatureState, [BookletSignature]>(bookletSignUpdate, { args: [{ role, signerId: actor!.id, route }] }));
       } catch (error) {
         if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure) {
           if (error.cause.type === failures.notAwaited) ctx.refuse(t, 'booklets.signatures.notYourTurn', '', { role: roleLabel(t, role) });
@@ -272,11 +275,11 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
       if (current.status === 'validated' && !reason.trim()) ctx.refuse(t, 'booklets.signatures.reasonRequired', 'reason');
       const student = name({ first_name: loaded.registration.student.firstName, last_name: loaded.registration.student.lastName });
       const workflowId = `booklet-validation-cancel:${current.id}`;
-      const input: CancellationInput = {
+      const input: BookletCancellationInput = {
         validationId: current.id, validationWorkflowId: current.workflow_id, actorId: actor!.id, reason, route, label: `${loaded.item.title} - ${student}`, status: current.status,
       };
       const operation = await core.operations.start({
-        workflowType: cancellationWorkflow, workflowId, kind: cancellationKind, subject: input.label,
+        workflowType: bookletsWorkflows.validationCancellation, workflowId, kind: bookletsWorkflows.validationCancellation, subject: input.label,
         campusId: loaded.registration.trainingGroup.campusId, actor, args: [input],
       });
       // The page says "done" once the form is editable again; without a worker the run finishes later.

@@ -6,19 +6,7 @@ import type { ReportCardsExportInput } from '../validation/index.js';
 import type { MarksContext } from './context.js';
 import { reportCardFileName, reportCardPdf } from './report-card-pdf.js';
 import type { ReportCardsService } from './report-cards.js';
-
-/** The zip run's input (the workflow's argument). */
-export interface ReportCardsRun {
-  trainingGroupId: string;
-  semester: number;
-  withRank: boolean;
-  language: Language;
-  actorId: string | null;
-}
-export interface ReportCardPart { fileId: string; name: string }
-
-export const reportCardsKind = 'marks.reportCards';
-export const reportCardsWorkflow = 'marksReportCardsZip';
+import { marksWorkflows, type ReportCardPart, type ReportCardsRun, type ReportCardsZip } from '../workflow-contract.js';
 
 export interface ZipExportService {
   /** Starts the tracked run (business id from the request, so a retried click never starts twice). */
@@ -30,7 +18,7 @@ export interface ZipExportService {
   /** Activity: renders a batch's PDFs and stores each (a retry stores them again; the zip step removes the parts it used). */
   render(run: ReportCardsRun, studentIds: string[]): Promise<ReportCardPart[]>;
   /** Activity: the parts in one zip, stored (a retry zips them again: the parts stay until `removeParts`). */
-  zip(run: ReportCardsRun, parts: ReportCardPart[]): Promise<{ fileId: string; filename: string; count: number }>;
+  zip(run: ReportCardsRun, parts: ReportCardPart[]): Promise<ReportCardsZip>;
   /** Activity: the zipped parts removed (one already gone is skipped, so a retry finishes the job). */
   removeParts(parts: ReportCardPart[]): Promise<void>;
 }
@@ -52,7 +40,7 @@ export function zipExportService(ctx: MarksContext, cards: ReportCardsService): 
       if (!permissions.isGranted(actor, perm.reportCardRead, group.campus_id)) throw new NotFoundError('trainingGroup');
       const run: ReportCardsRun = { trainingGroupId, semester: input.semester, withRank: input.withRank, language, actorId: actor.id };
       const operation = await core.operations.start({
-        workflowType: reportCardsWorkflow, workflowId: `marks-report-cards:${input.requestId}`, kind: reportCardsKind,
+        workflowType: marksWorkflows.reportCards, workflowId: `marks-report-cards:${input.requestId}`, kind: marksWorkflows.reportCards,
         subject: `${group.name} - S${input.semester}`, campusId: group.campus_id, actor, args: [run],
       });
       return { operation };
@@ -61,7 +49,7 @@ export function zipExportService(ctx: MarksContext, cards: ReportCardsService): 
     async download(actor, operationId) {
       permissions.assert(actor, perm.reportCardRead);
       const operation = await core.operations.get(actor, operationId);
-      if (operation.kind !== reportCardsKind || operation.status !== 'completed') throw new NotFoundError('operation');
+      if (operation.kind !== marksWorkflows.reportCards || operation.status !== 'completed') throw new NotFoundError('operation');
       if (!permissions.isGranted(actor, perm.reportCardRead, operation.campusId)) throw new AccessDeniedError();
       const result = operation.result as { fileId?: string } | null;
       if (!result?.fileId) throw new NotFoundError('operation');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AccessDeniedError, NotFoundError, sanitizeHtml, ValidationError, type Actor, type CoreDeps, type HtmlPolicy, type Knex, type Operation, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
-import { massEmailWorkflow, pauseSignalName, resumeSignalName, type MassEmailRun } from '@alterna/workflows/mass-email/contract';
+import { massEmailSignals, massEmailWorkflows, type MassEmailRun } from '../workflow-contract.js';
 import { CampaignModel } from '../models/index.js';
 import { perm } from '../permissions.js';
 import type { CampaignSummary, CampaignDetail, MassEmailOptions, PreviewResult, TemplateSource } from '../types.js';
@@ -8,8 +8,6 @@ import { renderForRecipient, textOfHtml, type CampaignInput, type MailContent, t
 import { choiceOf, recipientsQuery, type ResolvedChoice } from './recipients.js';
 import type { SendingSettings } from './settings.js';
 import { optedOut } from './unsubscribe.js';
-
-export const campaignKind = 'mass-email.campaign';
 
 export interface CampaignsService {
   /** What the form offers: the sender's campuses, their trainings and groups, the typologies, the templates if any. */
@@ -283,7 +281,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
       if (!canRead(actor, campaign)) throw new AccessDeniedError();
       const run: MassEmailRun = { campaignId: campaign.id, batchSize: settings.batchSize, batchesPerRun: settings.batchesPerRun, ratePerSecond: settings.ratePerSecond };
       const operation = await core.operations.start({
-        kind: campaignKind, workflowType: massEmailWorkflow, workflowId: campaign.workflow_id, args: [run], subject: campaign.subject,
+        kind: massEmailWorkflows.campaign, workflowType: massEmailWorkflows.campaign, workflowId: campaign.workflow_id, args: [run], subject: campaign.subject,
         campusId: campaign.campus_ids.length === 1 ? campaign.campus_ids[0] : null, actor,
       });
       return { campaign: await detail(actor, campaign.id), operation };
@@ -303,7 +301,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
       return detail(actor, id);
     },
 
-    pause: (actor, id, t) => signal(actor, id, t, 'sending', 'paused', pauseSignalName),
-    resume: (actor, id, t) => signal(actor, id, t, 'paused', 'sending', resumeSignalName),
+    pause: (actor, id, t) => signal(actor, id, t, 'sending', 'paused', massEmailSignals.pause),
+    resume: (actor, id, t) => signal(actor, id, t, 'paused', 'sending', massEmailSignals.resume),
   };
 }

@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { defaultLanguage, isLanguage, type CoreDeps, type Mailer } from '@alterna/core';
-import type { MassEmailBatchCounts, MassEmailResult, MassEmailState } from '@alterna/workflows/mass-email/contract';
+import type { MassEmailBatchCounts, MassEmailResult, MassEmailState } from '../workflow-contract.js';
 import { CampaignModel } from '../models/index.js';
 import { renderForRecipient } from '../validation/index.js';
 import { withUnsubscribeLink } from './message.js';

@@ -1,7 +1,7 @@
 // Mass creation (SPEC §5): one lesson per occurrence day and line. The route validates and starts the run; the
 // workflow's activities expand the items, then create each batch in one transaction.
 import { ValidationError, type Actor, type Knex, type Operation, type Translate, type Violation } from '@alterna/core';
-import type { BulkCounts } from '@alterna/workflows/planning/contract';
+import { planningWorkflows, type BulkCounts } from '../workflow-contract.js';
 import { perm } from '../permissions.js';
 import { calendarConflictKinds, type Conflict, type LessonSlot } from '../types.js';
 import { expandOccurrences, isClosedDay, occurrenceDates, type OccurrenceRule } from '../rules/occurrences.js';
@@ -81,7 +81,7 @@ export function bulkCreateService(deps: PlanningDeps) {
     };
     const request: CreateRunRequest = { name: body.name, campuses: body.campuses, rule, lines };
     return startRun(deps, {
-      runId, kind: 'create', workflowType: 'bulkCreateLessons', subject: body.name, campusId: body.campuses[0]!, actor,
+      runId, kind: 'create', workflowType: planningWorkflows.bulkCreateLessons, subject: body.name, campusId: body.campuses[0]!, actor,
       request: request as unknown as Record<string, unknown>, args: { runId, ...batching },
     });
   }

@@ -2,7 +2,7 @@
 // validates the selection and starts the run; the workflow snapshots every lesson (for undo), then applies the
 // action batch by batch; the confirmation step previews the same computation without writing.
 import { ValidationError, type Actor, type Knex, type Operation, type Translate, type Violation } from '@alterna/core';
-import type { BulkCounts } from '@alterna/workflows/planning/contract';
+import { planningWorkflows, type BulkCounts } from '../workflow-contract.js';
 import { perm } from '../permissions.js';
 import type { Conflict, LessonSlot } from '../types.js';
 import { shiftPeriod, type Move } from '../rules/bulk-shift.js';
@@ -162,7 +162,7 @@ export function bulkEditService(deps: PlanningDeps) {
       cancel: kind === 'cancel' ? request.cancel ?? null : null,
     };
     return startRun(deps, {
-      runId, kind, workflowType: 'bulkEditLessons', subject: t(`planning.bulk.subjects.${kind}`, { count: lessons.length }), campusId, actor,
+      runId, kind, workflowType: planningWorkflows.bulkEditLessons, subject: t(`planning.bulk.subjects.${kind}`, { count: lessons.length }), campusId, actor,
       request: stored as unknown as Record<string, unknown>, args: { runId, ...batching },
     });
   }

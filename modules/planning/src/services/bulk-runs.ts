@@ -1,17 +1,17 @@
 // Starting a planning run: its row, then its workflow through the operations registry. The workflow id is the
 // business id of the request, so a retried POST answers the operation it already started.
 import type { Actor, Operation } from '@alterna/core';
-import { startOperation } from '@alterna/workflows/starters';
-import type { BulkRunInput, UndoBulkRunInput } from '@alterna/workflows/planning/contract';
+import { planningWorkflows, type BulkRunInput, type UndoBulkRunInput } from '../workflow-contract.js';
 import { BULK_BATCH_SIZE, BULK_BATCHES_PER_RUN, type RunKind } from '../types.js';
 import { insertRun } from './bulk-store.js';
 import type { PlanningDeps } from './deps.js';
 
+/** The operations' kinds: the workflow's name, or for a deletion (a bulk edit run) its own. */
 export const operationKinds = {
-  create: 'planning.bulkCreateLessons',
-  edit: 'planning.bulkEditLessons',
+  create: planningWorkflows.bulkCreateLessons,
+  edit: planningWorkflows.bulkEditLessons,
   delete: 'planning.bulkDeleteLessons',
-  undo: 'planning.undoBulkRun',
+  undo: planningWorkflows.undoBulkRun,
 } as const;
 
 /** `planning-bulk-create:<requestId>`, `planning-bulk-move:<requestId>`… */
@@ -30,7 +30,7 @@ export async function existingRun(deps: PlanningDeps, actor: Actor, runId: strin
 export interface RunStart {
   runId: string;
   kind: RunKind;
-  workflowType: 'bulkCreateLessons' | 'bulkEditLessons' | 'undoBulkRun';
+  workflowType: (typeof planningWorkflows)[keyof typeof planningWorkflows];
   subject: string;
   campusId: string | null;
   actor: Actor;
@@ -42,7 +42,7 @@ export interface RunStart {
 export async function startRun(deps: PlanningDeps, start: RunStart): Promise<Operation> {
   await insertRun(deps.knex, { run_id: start.runId, kind: start.kind, campus_id: start.campusId, started_by: start.actor.id, request: start.request });
   const operationKind = start.kind === 'create' ? operationKinds.create : start.kind === 'delete' ? operationKinds.delete : start.kind === 'undo' ? operationKinds.undo : operationKinds.edit;
-  return startOperation(deps.core, {
+  return deps.core.operations.start({
     workflowType: start.workflowType,
     workflowId: start.runId,
     kind: operationKind,

@@ -1,7 +1,7 @@
 // The rows of bulk runs: `planning_runs` (one per run: its request, kind, campus) and `planning_run_items`
 // (one per occurrence or lesson: status, lesson, period, why, and the snapshot undo needs).
 import type { Knex } from '@alterna/core';
-import { bulkRunMissing, type BulkCounts } from '@alterna/workflows/planning/contract';
+import { bulkRunMissing, type BulkCounts } from '../workflow-contract.js';
 import type { Conflict, RunItemStatus, RunKind } from '../types.js';
 
 type Db = Knex | Knex.Transaction;

@@ -2,7 +2,7 @@
 // snapshots, cancelled ones re-activated, deleted ones put back. Refused per item when attendance has started,
 // the lesson was locked or removed since, or the restore now collides. The undo is itself a tracked run.
 import { ValidationError, type Actor, type Knex, type Operation, type Translate } from '@alterna/core';
-import type { BulkCounts } from '@alterna/workflows/planning/contract';
+import { planningWorkflows, type BulkCounts } from '../workflow-contract.js';
 import { perm } from '../permissions.js';
 import type { LessonSlot, RunItemStatus } from '../types.js';
 import { applyWithoutConflicts, type Change } from './bulk-apply.js';
@@ -50,7 +50,7 @@ export function bulkUndoService(deps: PlanningDeps) {
     });
     try {
       return await startRun(deps, {
-        runId: undoId, kind: 'undo', workflowType: 'undoBulkRun', subject: t('planning.bulk.undo.subject', { subject: operation.subject }),
+        runId: undoId, kind: 'undo', workflowType: planningWorkflows.undoBulkRun, subject: t('planning.bulk.undo.subject', { subject: operation.subject }),
         campusId: run.campus_id, actor, request: { runId: run.run_id }, args: { runId: run.run_id, undoRunId: undoId, ...batching },
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { Actor, Operation, Translate } from '@alterna/core';
-import type { BulkCounts } from '@alterna/workflows/planning/contract';
+import type { BulkCounts } from '../workflow-contract.js';
 import type { BulkCreateRequest, BulkEditRequest, BulkPreviewRequest, BulkRemoveRequest } from '../validation/bulk.js';
 import { bulkCreateService } from './bulk-create.js';
 import { bulkEditService } from './bulk-edit.js';

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/client';
 import { ValidationError, type CoreDeps } from '@alterna/core';
-import { profileChangeFailures, type ProfileChangeDecisionRecord } from '@alterna/workflows/profile-changes/contract';
+import { profileChangeFailures, type ProfileChangeDecisionRecord } from '../workflow-contract.js';
 import { table, type RequestRow } from './store.js';
 
 /** What the workflow's activities do to the database; each is safe to run again. */

@@ -1,12 +1,11 @@
 import { isPgError, AccessDeniedError, NotFoundError, NotLoggedInError, ValidationError, validate, type Actor, type CoreDeps, type PermissionMatrix, type Translate } from '@alterna/core';
-import { startOperation } from '@alterna/workflows/starters';
-import type { profileChangeTransition } from '@alterna/workflows/profile-changes/transition';
 import {
   isProfileChangeTransition,
+  profileChangesWorkflows,
   profileChangeStatuses,
   profileChangeTransitions,
   type ProfileChangeStatus,
-} from '@alterna/workflows/profile-changes/contract';
+} from '../workflow-contract.js';
 import { perm } from '../permissions.js';
 import type { ProfileChangeDelays } from '../config.js';
 import { profileChangeSchema, profileFields, type ProfileField } from '../validation/index.js';
@@ -148,10 +147,10 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
         throw error;
       }
       try {
-        await startOperation<typeof profileChangeTransition>(core, {
-          workflowType: 'profileChangeTransition',
+        await core.operations.start({
+          workflowType: profileChangesWorkflows.transition,
           workflowId: workflowIdOf(id),
-          kind: 'profileChange.transition',
+          kind: profileChangesWorkflows.transition,
           subject: fullName(person),
           campusId,
           actor,

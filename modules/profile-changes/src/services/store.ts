@@ -1,5 +1,5 @@
 import type { Knex } from '@alterna/core';
-import type { ProfileChangeStatus } from '@alterna/workflows/profile-changes/contract';
+import type { ProfileChangeStatus } from '../workflow-contract.js';
 import { profileFields, type ProfileField } from '../validation/index.js';
 
 export interface PersonRef {

@@ -5,7 +5,7 @@ import {
   profileChangeFailures,
   type ProfileChangeDecision,
   type ProfileChangeOutcome,
-} from '@alterna/workflows/profile-changes/contract';
+} from '../workflow-contract.js';
 import { workflowIdOf } from './store.js';
 import { realNow } from '@alterna/core/clock';
 

@@ -1,4 +1,9 @@
-// What the mass e-mail workflow and the mass-email module agree on (names and types only).
+// What the mass e-mail workflow (workflows/src/mass-email/) and this module agree on: names and types only, no runtime
+// import (the workflow bundle imports this file).
+
+/** The workflow's Temporal name (also the operation's kind), and the signals that pause and resume it. */
+export const massEmailWorkflows = { campaign: 'mass-email.campaign' } as const;
+export const massEmailSignals = { pause: 'mass-email.pause', resume: 'mass-email.resume' } as const;
 
 export interface MassEmailRun {
   campaignId: string;
@@ -46,7 +51,14 @@ export interface MassEmailResult {
   truncated: boolean;
 }
 
-export interface MassEmailActivities {
+declare module '@alterna/core/operations/types' {
+  interface Workflows {
+    [massEmailWorkflows.campaign]: (input: MassEmailRun) => Promise<MassEmailResult>;
+  }
+}
+
+/** A type, not an interface: it fits the core's record of activities. */
+export type MassEmailActivities = {
   /** The recipients and the answers already recorded (a restarted run resumes after them). */
   massEmailPrepare(campaignId: string): Promise<MassEmailState>;
   /**
@@ -56,8 +68,4 @@ export interface MassEmailActivities {
   massEmailSendBatch(campaignId: string, fromSeq: number, toSeq: number, ratePerSecond: number): Promise<MassEmailBatchCounts>;
   /** The campaign's final status, and the result read from its rows. */
   massEmailFinish(campaignId: string, status: 'completed' | 'cancelled'): Promise<MassEmailResult>;
-}
-
-export const massEmailWorkflow = 'massEmailCampaign';
-export const pauseSignalName = 'massEmailPause';
-export const resumeSignalName = 'massEmailResume';
+};

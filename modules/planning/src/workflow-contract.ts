@@ -1,5 +1,13 @@
-// What the planning workflows and the planning module agree on (types only: the workflow bundle and the
-// server both import this file). Per-item results live in `planning_run_items`, never in workflow history.
+// What the planning workflows (workflows/src/planning/) and this module agree on: names and types only, no runtime
+// import (the workflow bundle imports this file). Per-item results live in `planning_run_items`, never in workflow history.
+
+/** The workflows' Temporal names. */
+export const planningWorkflows = {
+  bulkCreateLessons: 'planning.bulkCreateLessons',
+  /** Edits, moves, cancels or deletes (the operation's kind says which). */
+  bulkEditLessons: 'planning.bulkEditLessons',
+  undoBulkRun: 'planning.undoBulkRun',
+} as const;
 
 /** Counts of items by their status (created, skipped, conflict, updated, moved, cancelled, deleted, refused, undone). */
 export type BulkCounts = Record<string, number>;
@@ -33,6 +41,14 @@ export interface BulkRunResult {
   counts: BulkCounts;
   /** Whether the undo of this run may be asked (a finished create or edit run; never an undo). */
   undoable: boolean;
+}
+
+declare module '@alterna/core/operations/types' {
+  interface Workflows {
+    [planningWorkflows.bulkCreateLessons]: (input: BulkRunInput) => Promise<BulkRunResult>;
+    [planningWorkflows.bulkEditLessons]: (input: BulkRunInput) => Promise<BulkRunResult>;
+    [planningWorkflows.undoBulkRun]: (input: UndoBulkRunInput) => Promise<BulkRunResult>;
+  }
 }
 
 /** The activities the planning module gives the worker; each one is safe to retry (a retry does nothing twice). */

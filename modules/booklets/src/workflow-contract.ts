@@ -1,7 +1,11 @@
-// What the booklet validation workflows and the booklets module agree on (names and types only: the module keeps its
-// own copy of these names, since workflows may depend on modules but not the other way round).
+// What the booklet validation workflows (workflows/src/booklets/) and this module agree on: names and types only, no
+// runtime import (the workflow bundle imports this file).
 
-export type SignatoryRole = 'tutor' | 'coach' | 'student';
+/** The workflows' Temporal names (also the operations' kinds). */
+export const bookletsWorkflows = {
+  validation: 'booklets.validation',
+  validationCancellation: 'booklets.validationCancellation',
+} as const;
 
 /** The Temporal update that carries a signature, and the failure types its validator answers with. */
 export const bookletSignUpdate = 'booklets.sign';
@@ -9,6 +13,8 @@ export const bookletValidationFailures = {
   notAwaited: 'BookletSignatureNotAwaited',
   closed: 'BookletValidationClosed',
 } as const;
+
+export type SignatoryRole = 'tutor' | 'coach' | 'student';
 
 export interface BookletSignature {
   role: SignatoryRole;
@@ -32,9 +38,14 @@ export interface BookletValidationInput {
   /** The awaited people are reminded after this delay, the campus staff told after the second one (seconds). */
   reminderSeconds: number;
   staffSeconds: number;
-  /** The progress items' labels, in the starter's language. */
-  labels: Record<SignatoryRole, string>;
+  /** The progress items' labels (the signatories'), in the starter's language. */
+  labels: Partial<Record<SignatoryRole, string>>;
   messages: { signed: string; reminded: string; staffTold: string };
+}
+
+export interface BookletValidationResult {
+  validated: boolean;
+  fileId: string | null;
 }
 
 export interface BookletCancellationInput {
@@ -49,8 +60,21 @@ export interface BookletCancellationInput {
   status?: 'pending' | 'validated';
 }
 
-export interface BookletsActivities {
-  /** Records a signature, once (a retry finds it recorded). */
+export interface BookletCancellationResult {
+  cancelled: boolean;
+  mailed: number;
+}
+
+declare module '@alterna/core/operations/types' {
+  interface Workflows {
+    [bookletsWorkflows.validation]: (input: BookletValidationInput) => Promise<BookletValidationResult>;
+    [bookletsWorkflows.validationCancellation]: (input: BookletCancellationInput) => Promise<BookletCancellationResult>;
+  }
+}
+
+/** A type, not an interface: it fits the core's record of activities. */
+export type BookletsActivities = {
+  /** Records a signature, once: a retry, or the same role again, finds it recorded and changes nothing. */
   bookletsRecordSignature(validationId: string, signature: BookletSignature): Promise<void>;
   /** Reminds the people who may give the awaited signature, once per validation and role; answers how many were written to. */
   bookletsRemindSignatory(validationId: string, role: SignatoryRole): Promise<number>;
@@ -64,4 +88,4 @@ export interface BookletsActivities {
   bookletsRecordCancellation(input: BookletCancellationInput): Promise<{ cancelled: boolean }>;
   /** Tells the signatories the validation was cancelled, once. */
   bookletsMailCancellation(validationId: string): Promise<number>;
-}
+};

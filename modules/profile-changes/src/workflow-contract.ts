@@ -1,5 +1,8 @@
-// What the profile-change workflow and the profile-changes module agree on (types and names only: the
-// workflow bundle and the server both import this file).
+// What the profile-change workflow (workflows/src/profile-changes/) and this module agree on: names, types and one
+// pure check, no runtime import (the workflow bundle imports this file).
+
+/** The workflow's Temporal name (also the operation's kind). */
+export const profileChangesWorkflows = { transition: 'profile-changes.transition' } as const;
 
 /** The named transitions of SPEC §4, as they appear in /profile-change-requests/change/{id}/{transition}. */
 export const profileChangeTransitions = ['approve', 'reject'] as const;
@@ -14,7 +17,7 @@ export const profileChangeStatuses = ['pending', 'approved', 'rejected', 'expire
 export type ProfileChangeStatus = (typeof profileChangeStatuses)[number];
 
 /** The name of the Temporal update that carries an approver's transition. */
-export const profileChangeDecideUpdate = 'profileChange.decide';
+export const profileChangeDecideUpdate = 'profile-changes.decide';
 
 /** Failure types the workflow's update validator answers with; the server turns them into messages. */
 export const profileChangeFailures = {
@@ -61,6 +64,12 @@ export interface ProfileChangeDecisionRecord {
   status: Exclude<ProfileChangeStatus, 'pending'>;
   deciderId: string | null;
   reason: string | null;
+}
+
+declare module '@alterna/core/operations/types' {
+  interface Workflows {
+    [profileChangesWorkflows.transition]: (input: ProfileChangeWorkflowInput) => Promise<ProfileChangeOutcome>;
+  }
 }
 
 /** The activities the profile-changes module gives the worker (a type, so it fits the core's activity record). */

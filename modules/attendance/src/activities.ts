@@ -1,0 +1,10 @@
+import type { AttendanceServices } from './services/index.js';
+import type { AttendanceActivities } from './workflow-contract.js';
+
+/** What the alerts workflow calls (typed by its contract); each activity is safe to retry. */
+export function activities(services: AttendanceServices) {
+  return {
+    attendanceRaiseAlerts: () => services.alerts.raise(),
+    attendanceSendAlerts: (ids) => services.alerts.send(ids),
+  } satisfies AttendanceActivities;
+}

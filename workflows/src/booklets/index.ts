@@ -1,2 +1,0 @@
-export * from './validation.js';
-export * from './cancellation.js';
