@@ -133,7 +133,9 @@ describe('when a sheet takes attendance', () => {
     expect((await teacher.post(`${lesson.mine}/lines`, { lines: [{ id: a.id, status: 'present' }] })).json).toEqual(refusal(over));
     const saved = await pedagogy.post(`${lesson.base}/lines`, { lines: [{ id: a.id, status: 'late', arrivedAt: lesson.startAt }, { id: b.id, status: 'absent' }] });
     expect(saved.status).toBe(200);
-    expect((await pedagogy.post(`${lesson.base}/signatures/${a.id}`, { strokes: scribble(1) })).status).toBe(200);
+    // A student's signature days later would prove nothing: the corrector records statuses, not signatures.
+    const signature = await pedagogy.post(`${lesson.base}/signatures/${a.id}`, { strokes: scribble(1) });
+    expect([signature.status, signature.json.errors[0].message]).toEqual([422, expect.stringMatching(/^Le délai pour signer ce cours a pris fin le /)]);
     expect((await pedagogy.get(`${lesson.base}/qr`)).status).toBe(422);
     const closed = await pedagogy.post(`${lesson.base}/close`, { strokes: scribble(2) });
     expect(closed.status).toBe(200);
