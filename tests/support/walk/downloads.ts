@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from '@alterna/core';
+import { addDays, todayIn } from '@alterna/core/dates';
 import { ApiClient, demo, type TestApp } from '../app.js';
 import { evaluationToValidate } from '../booklets/validation.js';
 import { pngBytes } from '../uploads.js';
@@ -56,13 +57,13 @@ const first = async (query: Knex.QueryBuilder, what: string): Promise<string> =>
   return value;
 };
 const demoStudent = (knex: Knex) => first(knex('identity_actors').where({ email: demo('student') }).select('id'), 'student login');
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const downloadRequests: Record<string, (ctx: DownloadContext) => Promise<DownloadRequest>> = {
   pepal_core_students_export_xlsx: async () => ({ as: 'pedagogy' }),
   pepal_core_trainings_training_center_export: async () => ({ as: 'pedagogy' }),
   pepal_core_my_marks_export: async () => ({ as: 'student' }),
-  pepal_core_absences_certificates: async ({ knex }) => ({ as: 'pedagogy', query: `student=${await demoStudent(knex)}&from=2026-09-01&to=${today()}` }),
+  // The weeks around the run's today, whose lessons the demo seed planned (a fixed start answered 404 at 31 December).
+  pepal_core_absences_certificates: async ({ knex }) => ({ as: 'pedagogy', query: `student=${await demoStudent(knex)}&from=${addDays(todayIn(), -90)}&to=${todayIn()}` }),
   pepal_core_attendance_sheet_download_link: async ({ knex }) => ({ as: 'pedagogy', query: `lessons=${await first(knex('attendance_sheets').orderBy('lesson_id').select('lesson_id'), 'attendance sheet')}` }),
   pepal_core_attendance_sheet_download: async ({ knex }) => ({ as: 'pedagogy', body: { lessons: [await first(knex('attendance_sheets').orderBy('lesson_id').select('lesson_id'), 'attendance sheet')] } }),
   pepal_core_report_card_export_download: async ({ runs }) => ({ as: 'pedagogy', params: { operation: (await runs).reportCardsOperation } }),

@@ -2,6 +2,7 @@ import {
   AccessDeniedError, fn, NotFoundError, todayIn, validate, ValidationError, type Actor, type CoreDeps, type FileDownload, type Knex, type PermissionMatrix,
   type Translate, type UploadedFile,
 } from '@alterna/core';
+import { now } from '@alterna/core/clock';
 import { NewsFileModel, NewsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
 import { newsImageId, newsImagePath, newsSchema, type NewsInput, type NewsRecipient } from '../validation/index.js';
@@ -220,10 +221,11 @@ export function newsService(core: CoreDeps): NewsService {
       permissions.assert(actor, perm.newsManage);
       const { campusIds } = await load(actor, id, perm.newsManage);
       assertManages(actor, campusIds);
-      // One statement: concurrent toggles each flip the stored value; the first publication's date is kept.
+      // One statement: concurrent toggles each flip the stored value; the first publication's date is kept. The date is
+      // the app's clock, as the seed's news dates are: a news published now is the latest, whatever instant the run is at.
       await knex('news').where({ id }).update({
         published: knex.raw('NOT published'),
-        published_at: knex.raw('CASE WHEN published THEN published_at ELSE coalesce(published_at, now()) END'),
+        published_at: knex.raw('CASE WHEN published THEN published_at ELSE coalesce(published_at, ?::timestamptz) END', [now()]),
         updated_at: knex.fn.now(),
       });
       return service.get(actor, id);
