@@ -2,7 +2,7 @@
 // against them, and prints each figure against a baseline measured in the same run. It reports, it does
 // not assert: the exit code is 0 even when a figure is over its target.
 import { dropPostgresDatabase } from '@alterna/core';
-import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
+import { ensureTemporalServer } from '@alterna/dev';
 import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
 import { startBenchApp, type BenchApp } from './app.js';
 import { generateCentre, serverUrl, type GeneratedCentre } from './generate.js';

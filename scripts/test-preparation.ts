@@ -103,7 +103,7 @@ export function postgresStep(facts: MachineFacts): Step {
   };
 }
 
-/** The API and e2e runs start a dev server unless given TEMPORAL_ADDRESS; a unit test runs the CLI itself (core/src/temporal/dev-server.test.ts). */
+/** The API and e2e runs start a dev server unless given TEMPORAL_ADDRESS; a unit test runs the CLI itself (dev/src/temporal/dev-server.test.ts). */
 export function temporalStep(parts: Part[], env: NodeJS.ProcessEnv): Step {
   if (env.TEMPORAL_ADDRESS && !parts.includes('unit')) return { what: 'Temporal', action: 'ready', detail: `TEMPORAL_ADDRESS=${env.TEMPORAL_ADDRESS}` };
   return { what: 'Temporal CLI', action: 'obtain-temporal-cli' };

@@ -103,7 +103,7 @@ async function prepare(prepStep: Step): Promise<string | null> {
     }
     case 'obtain-temporal-cli': {
       // The way `npm start` obtains it: PATH, else ~/.cache/alterna, else built there with `go install` (minutes, once).
-      const { obtainTemporalCli } = await import('@alterna/core/temporal/dev-server');
+      const { obtainTemporalCli } = await import('@alterna/dev');
       try {
         console.log(`[test] ${prepStep.what}: ${await obtainTemporalCli({ log: (message) => console.log(`[temporal] ${message}`) })}`);
         return null;

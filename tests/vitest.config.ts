@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/src/**/*.test.ts', 'modules/*/src/**/*.test.ts', 'workflows/src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['core/src/**/*.test.ts', 'dev/src/**/*.test.ts', 'modules/*/src/**/*.test.ts', 'workflows/src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           testTimeout: 120_000,
         },
       },

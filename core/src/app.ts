@@ -9,13 +9,13 @@ import serve from 'koa-static';
 import type { i18n as I18n } from 'i18next';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { openDatabase, type Database } from './db/index.js';
+import { openDatabase, type Database, type EmbeddedDatabase } from './db/index.js';
 import { migrateLatest } from './db/migrate.js';
 import { createI18n, defaultLanguage } from './i18n/index.js';
 import { PermissionMatrix } from './auth/permissions.js';
 import type { Actor, Authenticator } from './auth/types.js';
 import { createMailer, type Mailer } from './mail/index.js';
-import { devMailboxRoutes, type DevMailbox } from './mail/dev-mailbox.js';
+import { requireDevTools, type DevMailboxHook } from './dev-tools.js';
 import { createTemporal, type TemporalHandle } from './temporal/client.js';
 import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
@@ -50,8 +50,10 @@ export interface CoreOptions {
   temporalAddress?: () => string | undefined;
   /** Embedded PGlite folder; undefined with no DATABASE_URL means in memory (tests). */
   embeddedDir?: string;
+  /** The embedded database without DATABASE_URL; the development tools' PGlite when not given. */
+  embeddedDatabase?: EmbeddedDatabase;
   /** Development only (`npm start` without SMTP_URL): the in-process SMTP sink whose inbox is served at /dev/mailbox. */
-  devMailbox?: DevMailbox;
+  devMailbox?: DevMailboxHook;
 }
 
 export interface Core {
@@ -92,7 +94,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   setClockOffset(config.clockOffsetMs);
   const log = options.log ?? createLogger(config.logLevel);
   const modules = orderModules(options.modules);
-  const db = await openDatabase({ url: config.databaseUrl, embeddedDir: options.embeddedDir });
+  const embedded = config.databaseUrl ? undefined : (options.embeddedDatabase ?? (await requireDevTools(['DATABASE_URL'])).embeddedDatabase);
+  const db = await openDatabase({ url: config.databaseUrl, embeddedDir: options.embeddedDir, embedded });
   const knex = db.knex;
   const i18n = await createI18n(Object.fromEntries(modules.filter((m) => m.locales).map((m) => [m.name, m.locales!])));
   const permissions = new PermissionMatrix();
@@ -215,7 +218,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ctx.body = health;
   });
   const devMailboxServed = !!options.devMailbox && config.env !== 'production';
-  if (devMailboxServed) devMailboxRoutes(router, options.devMailbox!);
+  if (devMailboxServed) options.devMailbox!.mount(router);
   router.post('/api/graphql', graphql);
   router.get('/api/graphql', graphql);
 

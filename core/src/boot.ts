@@ -13,6 +13,8 @@ export interface BootOptions {
   /** Migrate at start (the default), then seed the demo centre into an empty database when SEED_DEMO allows. */
   migrate?: boolean;
   seed?: boolean;
+  /** Without DATABASE_URL: the embedded database (the development tools' PGlite when not given). */
+  embeddedDatabase?: CoreOptions['embeddedDatabase'];
   /** Development only: the in-process SMTP sink (config.smtpUrl points at it) whose inbox the core serves at /dev/mailbox. */
   devMailbox?: CoreOptions['devMailbox'];
 }
@@ -26,6 +28,7 @@ export async function bootCore(options: BootOptions = {}): Promise<Core> {
     config, log, modules,
     temporalAddress: options.temporalAddress,
     devMailbox: options.devMailbox,
+    embeddedDatabase: options.embeddedDatabase,
     embeddedDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
   if (options.migrate !== false) {

@@ -6,7 +6,8 @@ export { defineModule, type ModuleDefinition, type CoreDeps, type ModuleServices
 export { discoverModules } from './modules/discover.js';
 export { orderModules, ModuleOrderError } from './modules/order.js';
 export { ModuleDependencyError } from './modules/dependencies.js';
-export { openDatabase, createPostgresDatabase, dropPostgresDatabase, postgresDatabasesLike, type Knex, type Database } from './db/index.js';
+export { openDatabase, createPostgresDatabase, dropPostgresDatabase, postgresDatabasesLike, type Knex, type Database, type EmbeddedDatabase, type EmbeddedDriver } from './db/index.js';
+export { loadDevTools, requireDevTools, type DevTools, type DevMailboxHook, type DevTemporalOptions, type DevTemporalServer } from './dev-tools.js';
 export * from './errors.js';
 export * from './auth/types.js';
 export { PermissionMatrix, spaceOf, typologiesOf } from './auth/permissions.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createCore, createLogger, discoverModules, loadConfig } from '@alterna/core';
-import { startDevMailbox, type DevMailbox } from '@alterna/core/mail/dev-mailbox';
+import { startDevMailbox, type DevMailbox } from '@alterna/dev';
 import { demo, testDatabaseUrl, type TestApp } from '../support/app.js';
 import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
 import { groupWithStudents } from '../support/mass-email/fixtures.js';

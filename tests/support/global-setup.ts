@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase, dropPostgresDatabase, postgresDatabasesLike, loadConfig, createCore, discoverModules, createLogger } from '@alterna/core';
-import { ensureTemporalServer } from '@alterna/core/temporal/dev-server';
+import { ensureTemporalServer } from '@alterna/dev';
 import { clockEnv } from './clock.js';
 
 declare module 'vitest' {

@@ -56,16 +56,10 @@ function peersOf(name: string): string[] {
   return Object.keys(peerDependencies).filter((peer) => !peerDependenciesMeta[peer]?.optional);
 }
 
-/**
- * Imports declared as devDependencies on purpose, until the dev tools leave the core's runtime (issue #26, "Dev tools
- * apart"): the Temporal dev server `npm start` runs. This list only shrinks.
- */
-export const devToolsInSrc: Record<string, string[]> = { core: ['@temporalio/testing'] };
-
 /** Where a package's package.json and its src disagree: dependencies nothing imports, imports nothing declares. */
 export function packageMismatches(dir: string): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string> };
-  const declared = [...Object.keys(manifest.dependencies ?? {}), ...(devToolsInSrc[dir] ?? [])];
+  const declared = Object.keys(manifest.dependencies ?? {});
   const names = codeFiles(path.join(repoRoot, dir, 'src')).flatMap((file) => importedSpecifiers(fs.readFileSync(file, 'utf8')).map(packageOf));
   const imported = new Set<string>();
   for (const name of names) {

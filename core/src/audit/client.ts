@@ -1,13 +1,12 @@
 import { createRequire } from 'node:module';
 import type knexFactory from 'knex';
-import ClientPgLite from 'knex-pglite';
 import { currentAuditContext } from './context.js';
 
 /** The session setting the audit triggers read: who, which request, which operation. */
 export const auditContextSetting = 'alterna.audit_context';
 
 const require = createRequire(import.meta.url);
-type KnexClientClass = typeof knexFactory.Client;
+export type KnexClientClass = typeof knexFactory.Client;
 const ClientPg = require('knex/lib/dialects/postgres/index.js') as KnexClientClass;
 
 const given = Symbol('audit context given to the connection');
@@ -39,7 +38,7 @@ const toSavepoint = /^\s*rollback\s+to\b/i;
  * it is given again after one. Subclassing (not patching an instance) reaches transactions too: knex builds
  * their clients from the class's prototype.
  */
-function audited(Base: KnexClientClass): KnexClientClass {
+export function auditedClient(Base: KnexClientClass): KnexClientClass {
   class Audited extends (Base as any) {
     async _query(connection: Connection, obj: { sql?: unknown }): Promise<unknown> {
       const sql = typeof obj?.sql === 'string' ? obj.sql : '';
@@ -71,5 +70,4 @@ function audited(Base: KnexClientClass): KnexClientClass {
   return Audited as unknown as KnexClientClass;
 }
 
-export const AuditedPgClient = audited(ClientPg);
-export const AuditedPgLiteClient = audited(ClientPgLite as unknown as KnexClientClass);
+export const AuditedPgClient = auditedClient(ClientPg);

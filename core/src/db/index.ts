@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 import { Model } from 'objection';
-import { AuditedPgClient, AuditedPgLiteClient } from '../audit/client.js';
+import { AuditedPgClient, auditedClient, type KnexClientClass } from '../audit/client.js';
 
 export type { Knex };
 
@@ -14,10 +10,22 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+/** An embedded database's knex driver (PGlite, from the development tools): its client class and its one connection. */
+export interface EmbeddedDriver {
+  client: KnexClientClass;
+  connection: () => object;
+  close(): Promise<void>;
+}
+
+/** Opens the embedded database in a folder, or in memory when there is none. */
+export type EmbeddedDatabase = (dir: string | undefined) => Promise<EmbeddedDriver>;
+
 export interface DatabaseOptions {
-  /** PostgreSQL URL; when absent, embedded PGlite in `embeddedDir` (or in memory if that is absent too). */
+  /** PostgreSQL URL; when absent, the embedded database in `embeddedDir` (or in memory if that is absent too). */
   url?: string | undefined;
   embeddedDir?: string | undefined;
+  /** Required without `url`. */
+  embedded?: EmbeddedDatabase | undefined;
 }
 
 export interface Database {
@@ -27,8 +35,8 @@ export interface Database {
 }
 
 /**
- * Opens PostgreSQL or the embedded PGlite; both run the same migrations, btree_gist included. Both clients hand
- * the audit context (core/src/audit) to the connection before a write.
+ * Opens PostgreSQL or the embedded PGlite (its driver from the development tools); both run the same migrations,
+ * btree_gist included. Both clients hand the audit context (core/src/audit) to the connection before a write.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -36,22 +44,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     Model.knex(knex);
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
-  if (options.embeddedDir) fs.mkdirSync(path.dirname(options.embeddedDir), { recursive: true });
-  // One instance, ready before knex sees it: PGlite has one connection, so every query (and every
-  // transaction's trx) goes through it, and a second instance on the same folder would corrupt it.
-  const pglite = await PGlite.create(options.embeddedDir, { extensions: { btree_gist } });
-  const knex = knexFactory({
-    client: AuditedPgLiteClient,
-    dialect: 'postgres',
-    connection: () => ({ pglite }) as object,
-  } as Knex.Config);
+  if (!options.embedded) throw new Error('No database: neither a PostgreSQL URL nor an embedded database was given');
+  const driver = await options.embedded(options.embeddedDir);
+  const knex = knexFactory({ client: auditedClient(driver.client), dialect: 'postgres', connection: driver.connection } as Knex.Config);
   Model.knex(knex);
   return {
     knex,
     kind: 'pglite',
     async close() {
       await knex.destroy();
-      if (!pglite.closed) await pglite.close();
+      await driver.close();
     },
   };
 }

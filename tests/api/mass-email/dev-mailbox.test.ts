@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
-import { startDevMailbox, type DevMailbox } from '@alterna/core/mail/dev-mailbox';
+import { startDevMailbox, type DevMailbox } from '@alterna/dev';
 import { testDatabaseUrl } from '../../support/app.js';
 
 let core: Core;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { decodeWords, splitPart } from '@alterna/core/mail/dev-mailbox';
+import { readMail } from '@alterna/dev';
 
 export interface SinkMail {
   to: string[];
@@ -39,12 +39,13 @@ export async function startMassEmailSink() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        // Headers as the dev mailbox reads them: unfolded, encoded words (a subject with 'Léa') decoded.
-        const { headers } = splitPart(raw);
-        const header = (name: string) => decodeWords(headers.get(name) ?? '');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), messageId: header('message-id'), campaign: header('x-alterna-campaign'), subject: header('subject'), raw });
-        if (state.delayMs) setTimeout(() => callback(), state.delayMs);
-        else callback();
+        // Headers as the dev mailbox reads them (mailparser: unfolded, encoded words such as a subject with 'Léa' decoded);
+        // the message is kept before the sender hears it was taken.
+        void readMail(raw).then((mail) => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), messageId: mail.messageId, campaign: mail.header('x-alterna-campaign'), subject: mail.subject, raw });
+          if (state.delayMs) setTimeout(() => callback(), state.delayMs);
+          else callback();
+        }, (error: Error) => callback(error));
       });
     },
   });

@@ -2,7 +2,7 @@
 // `npm run temporal -- --obtain-only`: makes sure the CLI binary exists and prints its path (CI).
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '@alterna/core';
 import { ensureTemporalServer, obtainTemporalCli } from '../temporal/dev-server.js';
 
 // The port clients expect when TEMPORAL_ADDRESS is unset.

@@ -8,7 +8,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Connection } from '@temporalio/client';
-import { realNow } from '../clock.js';
+import { realNow } from '@alterna/core/clock';
 
 // Later tags carry a `replace` directive in go.mod, which `go install pkg@version` refuses.
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
