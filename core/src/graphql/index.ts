@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Context } from 'koa';
 import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
@@ -13,7 +14,6 @@ import type { Actor } from '../auth/types.js';
 import type { Language, Translate } from '../i18n/index.js';
 import { RequestRefused } from '../http/guards.js';
 import type { RequestState } from '../http/state.js';
-import { isUtf8 } from '../http/utf8.js';
 
 /** What every resolver receives as its context. */
 export interface GraphqlContext {

@@ -37,13 +37,3 @@ export function utf8Checked(parse: (ctx: Context, next: Next) => Promise<unknown
     });
   };
 }
-
-/** Whether the bytes are UTF-8 text (a JSON body read whole, as GraphQL's is). */
-export function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
