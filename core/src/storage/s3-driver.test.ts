@@ -1,29 +1,23 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realNow } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import { S3StorageDriver } from './s3-driver.js';
+import { S3StorageDriver, type S3Settings } from './s3-driver.js';
+import { referenceSignature, startTestStore, type TestStore } from './s3-driver.test-store.js';
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest();
-
-/** Signature V4 written from AWS's description, independently of aws4, to check what the driver sends. */
-function referenceSignature(request: { method: string; path: string; headers: Record<string, string>; signedHeaders: string[] }, secret: string, region: string): string {
-  const headers = request.signedHeaders.map((name) => `${name}:${request.headers[name]!.trim()}\n`).join('');
-  const payloadHash = request.headers['x-amz-content-sha256']!;
-  const canonical = [request.method, request.path, '', headers, request.signedHeaders.join(';'), payloadHash].join('\n');
-  const datetime = request.headers['x-amz-date']!;
-  const scope = `${datetime.slice(0, 8)}/${region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', datetime, scope, sha256(canonical)].join('\n');
-  let key: Buffer = hmac(`AWS4${secret}`, datetime.slice(0, 8));
-  for (const part of [region, 's3', 'aws4_request']) key = hmac(key, part);
-  return crypto.createHmac('sha256', key).update(toSign).digest('hex');
-}
-
 const awsSecret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+const account = { bucket: 'alterna-files', region: 'eu-west-3', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: awsSecret };
+const key = '2026/11/0f8fad5b-d9cb-469f-a165-70867728950e';
+const today = () => new Date(realNow()).toISOString().slice(0, 10).replace(/-/g, '');
 
-describe('the S3 driver request signing', () => {
-  it('is checked by a reference that gives the signatures of AWS\'s own S3 examples', () => {
+describe('the test store\'s signature check', () => {
+  it('gives the signatures of AWS\'s own S3 examples', () => {
     // "Signature Calculations for the Authorization Header: Transferring Payload in a Single Chunk", GET and PUT.
     expect(referenceSignature({
       method: 'GET', path: '/test.txt', signedHeaders: ['host', 'range', 'x-amz-content-sha256', 'x-amz-date'],
@@ -37,72 +31,105 @@ describe('the S3 driver request signing', () => {
       },
     }, awsSecret, 'us-east-1')).toBe('98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd');
   });
+});
 
-  const driver = new S3StorageDriver({ endpoint: 'http://127.0.0.1:9000/', bucket: 'alterna-files', region: 'eu-west-3', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: awsSecret });
-  const key = '2026/11/0f8fad5b-d9cb-469f-a165-70867728950e';
+describe('the S3 driver against an S3-compatible store that checks signatures', () => {
+  let store: TestStore;
+  let dir: string;
+  const driver = (settings: Partial<S3Settings> = {}) => new S3StorageDriver({ endpoint: store.endpoint, ...account, ...settings });
+  beforeAll(async () => {
+    store = await startTestStore(account);
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'alterna-s3-'));
+  });
+  afterAll(async () => {
+    await store?.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 
-  it('signs a PUT path-style, with the payload hash, its type and length', () => {
+  it('puts, reads and deletes an object path-style, every request signed for the store\'s region', async () => {
     const body = Buffer.from('%PDF-1.4 justificatif');
-    const signed = driver.sign('PUT', key, body, 'application/pdf', new Date('2026-11-25T10:20:30Z'));
-    expect(signed.url).toBe(`http://127.0.0.1:9000/alterna-files/${key}`);
-    expect(signed.headers).toMatchObject({
-      host: '127.0.0.1:9000', 'content-type': 'application/pdf', 'content-length': String(body.length),
-      'x-amz-content-sha256': sha256(body), 'x-amz-date': '20261125T102030Z',
-    });
-    const match = /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/20261125\/eu-west-3\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(signed.headers.authorization!);
-    expect(match).not.toBeNull();
-    const signedHeaders = match![1]!.split(';');
-    expect(signedHeaders).toEqual(['content-length', 'content-type', 'host', 'x-amz-content-sha256', 'x-amz-date']);
-    expect(match![2]).toBe(referenceSignature({ method: 'PUT', path: `/alterna-files/${key}`, headers: signed.headers, signedHeaders }, awsSecret, 'eu-west-3'));
-  });
-
-  it('signs a GET and a DELETE with the empty payload\'s hash, under an endpoint with a path', () => {
-    const prefixed = new S3StorageDriver({ endpoint: 'https://store.example/s3', bucket: 'files', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'SECRET' });
-    for (const method of ['GET', 'DELETE'] as const) {
-      const signed = prefixed.sign(method, key, undefined, undefined, new Date('2026-01-02T03:04:05Z'));
-      expect(signed.url).toBe(`https://store.example/s3/files/${key}`);
-      expect(signed.headers['x-amz-content-sha256']).toBe(sha256(''));
-      const [, list = '', signature] = /SignedHeaders=([^,]+), Signature=(\w+)/.exec(signed.headers.authorization!) ?? [];
-      expect(list).toBe('host;x-amz-content-sha256;x-amz-date');
-      expect(signature).toBe(referenceSignature({ method, path: `/s3/files/${key}`, headers: signed.headers, signedHeaders: list.split(';') }, 'SECRET', 'us-east-1'));
+    store.requests.length = 0;
+    await driver().put(key, body, 'application/pdf');
+    expect(store.objects.get(key)).toEqual({ bytes: body, contentType: 'application/pdf' });
+    expect(await text(await driver().read(key))).toBe('%PDF-1.4 justificatif');
+    await driver().delete(key);
+    expect(store.objects.has(key)).toBe(false);
+    expect(store.requests.map((r) => [r.method, r.path])).toEqual(['PUT', 'GET', 'DELETE'].map((m) => [m, `/alterna-files/${key}`]));
+    for (const { headers } of store.requests) {
+      expect(headers.authorization).toMatch(new RegExp(`^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/${today()}/eu-west-3/s3/aws4_request, ?SignedHeaders=[a-z0-9;-]+, ?Signature=[0-9a-f]{64}$`));
     }
+    // The payload's hash is signed, so the store refuses bytes changed on the way.
+    expect(store.requests[0]!.headers['x-amz-content-sha256']).toBe(sha256(body));
+    expect(store.requests[0]!.headers['transfer-encoding']).toBeUndefined();
   });
 
-  it('refuses keys with empty, dot or dot-dot segments', () => {
-    for (const bad of ['', '../x', '2026//x', '2026/./x', '2026/11/..']) expect(() => driver.objectUrl(bad)).toThrow(/not a plain object key/);
+  it('reads a missing object as NotFoundError and takes a missing object\'s delete as done', async () => {
+    await expect(driver().read('2026/11/missing')).rejects.toBeInstanceOf(NotFoundError);
+    await driver().delete('2026/11/missing');
+  });
+
+  it('streams a file to the store with its length and known hash signed, and the store checks the bytes', async () => {
+    const bytes = crypto.randomBytes(3 * 1024 * 1024 + 17);
+    const file = path.join(dir, 'upload');
+    await fs.writeFile(file, bytes);
+    await driver().putFile(key, { path: file, size: bytes.length, sha256: sha256(bytes) }, 'application/pdf');
+    expect(store.objects.get(key)!.bytes.equals(bytes)).toBe(true);
+    const sent = store.requests.at(-1)!.headers;
+    expect(sent).toMatchObject({ 'content-length': String(bytes.length), 'x-amz-content-sha256': sha256(bytes) });
+    expect(sent.authorization).toMatch(/SignedHeaders=[^,]*x-amz-content-sha256/);
+    // A file changed since its hash was taken: the store refuses it, nothing is kept.
+    await expect(driver().putFile('2026/11/changed', { path: file, size: bytes.length, sha256: sha256('other') }, 'application/pdf'))
+      .rejects.toThrow(/S3 PUT 2026\/11\/changed answered 400: XAmzContentSHA256Mismatch/);
+    expect(store.objects.has('2026/11/changed')).toBe(false);
+  });
+
+  it('fails with the store\'s answer for a wrong secret, an unknown key id and a bucket that does not exist', async () => {
+    await expect(driver({ secretAccessKey: 'not-the-secret' }).put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/S3 PUT .* answered 403: SignatureDoesNotMatch/);
+    await expect(driver({ accessKeyId: 'AKIDOTHER' }).read(key)).rejects.toThrow(/S3 GET .* answered 403: InvalidAccessKeyId/);
+    const missing = driver({ bucket: 'no-such-bucket' });
+    await expect(missing.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/S3 PUT .* answered 404: NoSuchBucket/);
+    // A missing bucket is the store's misconfiguration, not a missing file: never a 404 to the person, never ignored.
+    await expect(missing.read(key)).rejects.toThrow(/S3 GET .* answered 404: NoSuchBucket/);
+    await expect(missing.delete(key)).rejects.toThrow(/S3 DELETE .* answered 404: NoSuchBucket/);
+  });
+
+  it('refuses keys with empty, dot or dot-dot segments before any request', async () => {
+    store.requests.length = 0;
+    for (const bad of ['', '../x', '2026//x', '2026/./x', '2026/11/..']) {
+      await expect(driver().put(bad, Buffer.from('x'), 'text/plain')).rejects.toThrow(/not a plain object key/);
+      await expect(driver().read(bad)).rejects.toThrow(/not a plain object key/);
+    }
+    expect(store.requests).toEqual([]);
   });
 });
 
-describe('the S3 driver requests', () => {
-  function recording(answer: (method: string) => Response) {
-    const calls: { url: string; method: string; headers: Record<string, string>; body: Buffer | null }[] = [];
-    const fetchImpl = (async (url: string, init: RequestInit) => {
-      calls.push({ url, method: init.method!, headers: init.headers as Record<string, string>, body: init.body ? Buffer.from(init.body as Uint8Array) : null });
-      return answer(init.method!);
-    }) as typeof fetch;
-    return { calls, driver: new S3StorageDriver({ endpoint: 'http://minio:9000', bucket: 'b', region: 'us-east-1', accessKeyId: 'AK', secretAccessKey: 'S' }, fetchImpl) };
-  }
-  const key = '2026/11/0f8fad5b-d9cb-469f-a165-70867728950e';
-
-  it('sends the bytes, and leaves Host and Content-Length to fetch', async () => {
-    const { calls, driver } = recording(() => new Response(null, { status: 200 }));
-    await driver.put(key, Buffer.from('abc'), 'text/plain');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ url: `http://minio:9000/b/${key}`, method: 'PUT', body: Buffer.from('abc') });
-    expect(Object.keys(calls[0]!.headers).sort()).toEqual(['authorization', 'content-type', 'x-amz-content-sha256', 'x-amz-date']);
+describe('the S3 driver\'s reads and endpoints', () => {
+  it('hands the body over as a stream while the store is still sending it', async () => {
+    const store = await startTestStore({ ...account, holdAfter: 5 });
+    try {
+      const driver = new S3StorageDriver({ endpoint: store.endpoint, ...account });
+      await driver.put(key, Buffer.from('first, then the rest'), 'text/plain');
+      const body = await driver.read(key);
+      expect(body).toBeInstanceOf(Readable);
+      const first = await new Promise<Buffer>((resolve) => body.once('data', (chunk: Buffer) => { body.pause(); resolve(chunk); }));
+      expect(first.toString()).toBe('first');
+      store.release();
+      expect(`${first}${await text(body)}`).toBe('first, then the rest');
+    } finally {
+      await store.close();
+    }
   });
 
-  it('reads a stream, maps 404 to NotFoundError, and takes a missing object\'s delete as done', async () => {
-    expect(await text(await recording(() => new Response('bytes')).driver.read(key))).toBe('bytes');
-    await expect(recording(() => new Response('<Error/>', { status: 404 })).driver.read(key)).rejects.toBeInstanceOf(NotFoundError);
-    await recording(() => new Response(null, { status: 404 })).driver.delete(key);
-    await recording(() => new Response(null, { status: 204 })).driver.delete(key);
-  });
-
-  it('fails with the store\'s answer when it refuses', async () => {
-    const refusing = recording(() => new Response('<Error><Code>SignatureDoesNotMatch</Code></Error>', { status: 403 })).driver;
-    await expect(refusing.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/S3 PUT .* answered 403: .*SignatureDoesNotMatch/);
-    await expect(refusing.read(key)).rejects.toThrow(/answered 403/);
-    await expect(refusing.delete(key)).rejects.toThrow(/answered 403/);
+  it('addresses objects under an endpoint with a path', async () => {
+    const store = await startTestStore({ ...account, prefix: '/s3' });
+    try {
+      const driver = new S3StorageDriver({ endpoint: store.endpoint, ...account });
+      expect(store.endpoint).toMatch(/\/s3$/);
+      await driver.put(key, Buffer.from('x'), 'text/plain');
+      expect(store.requests.map((r) => r.path)).toEqual([`/s3/alterna-files/${key}`]);
+      expect(await text(await driver.read(key))).toBe('x');
+    } finally {
+      await store.close();
+    }
   });
 });
