@@ -1,14 +1,7 @@
 import type { Context } from 'koa';
+import type { Typology } from './typologies.js';
 
-/** SPEC §6: the actor typology references. */
-export const typologies = [
-  'teacher', 'referent', 'pedagogy', 'isd', 'management', 'campus-manager', 'read-only',
-  'tutor', 'coach', 'trainer', 'student', 'corporation-contact',
-] as const;
-export type Typology = (typeof typologies)[number];
-
-/** Administrative staff typologies: the ones CampusPermissionWithOpenDays lists (SPEC §6, §7). */
-export const staffTypologies = ['pedagogy', 'isd', 'management', 'campus-manager', 'read-only'] as const satisfies readonly Typology[];
+export * from './typologies.js';
 
 export const spaces = ['staff', 'teacher', 'coach', 'tutor', 'corporation', 'student'] as const;
 export type Space = (typeof spaces)[number];

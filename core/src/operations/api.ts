@@ -1,4 +1,4 @@
-import { staffTypologies, type PermissionDeclaration } from '../auth/types.js';
+import { managerTypologies, staffTypologies, type PermissionDeclaration } from '../auth/types.js';
 import { NotLoggedInError } from '../errors.js';
 import type { GraphqlContext } from '../graphql/index.js';
 import type { RouteDefinition } from '../modules/contract.js';
@@ -7,7 +7,7 @@ import { operationPermissions, type OperationsService } from './service.js';
 
 export const corePermissions: PermissionDeclaration[] = [
   { id: operationPermissions.read, kind: 'read', typologies: staffTypologies, label: 'permissions.operations.read' },
-  { id: operationPermissions.cancel, kind: 'change', typologies: ['pedagogy', 'isd', 'management', 'campus-manager'], label: 'permissions.operations.cancel' },
+  { id: operationPermissions.cancel, kind: 'change', typologies: managerTypologies, label: 'permissions.operations.cancel' },
 ];
 
 // Anyone logged in may follow the runs they started themselves; the service filters the rest by campus.

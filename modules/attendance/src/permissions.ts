@@ -1,7 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
-const teachers: readonly Typology[] = ['teacher', 'trainer'];
+import { followerTypologies, managerTypologies as managers, staffTypologies, teacherTypologies as teachers, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module. A teacher holds `take` on its campuses but the service lets it touch its own lessons only. */
 export const perm = {
@@ -39,5 +36,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.justificationDecide, kind: 'change', typologies: managers },
   { id: perm.alertManage, kind: 'change', typologies: managers },
   { id: perm.selfJustify, kind: 'change', typologies: ['student'] },
-  { id: perm.followedRead, kind: 'read', typologies: ['coach', 'tutor', 'corporation-contact'] },
+  { id: perm.followedRead, kind: 'read', typologies: followerTypologies },
 ];

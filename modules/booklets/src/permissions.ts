@@ -1,7 +1,6 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
+import { followerTypologies, managerTypologies as managers, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
-const followers: readonly Typology[] = ['coach', 'tutor', 'corporation-contact', 'student'];
+const followers = [...followerTypologies, 'student'] as const;
 
 /** Permission ids of the module. The services keep coaches, tutors, contacts and students to their own apprentices. */
 export const perm = {

@@ -1,7 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
-const teachers: readonly Typology[] = ['teacher', 'trainer'];
+import { managerTypologies as managers, staffTypologies, teacherTypologies as teachers, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module. Teachers hold read and write on their campuses; the services keep them to their own courses. */
 export const perm = {

@@ -1,6 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies as managers, staffTypologies, teacherTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the files module. */
 export const perm = {
@@ -15,5 +13,5 @@ export const perm = {
 export const permissions: PermissionDeclaration[] = [
   { id: perm.read, kind: 'read', typologies: [...staffTypologies, 'referent'] },
   { id: perm.manage, kind: 'change', typologies: managers },
-  { id: perm.mine, kind: 'read', typologies: ['student', 'teacher', 'trainer', 'tutor'] },
+  { id: perm.mine, kind: 'read', typologies: ['student', ...teacherTypologies, 'tutor'] },
 ];

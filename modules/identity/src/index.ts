@@ -1,4 +1,4 @@
-import { defineModule, staffTypologies } from '@alterna/core';
+import { defineModule, managerTypologies, staffTypologies } from '@alterna/core';
 import fr from './locales/fr.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import { actors } from './migrations/20261122000200_actors.js';
@@ -14,6 +14,7 @@ import { activities } from './activities.js';
 import { identityWorkflows } from './workflow-contract.js';
 
 export type { IdentityServices } from './services/index.js';
+export type { RuleFilter, Visibility } from './services/visibility.js';
 export { demoPassword, demoLoginList, demoEmail } from './seed.js';
 export { sessionCookie } from './services/auth.js';
 export { hashPassword } from './services/password-hashing.js';
@@ -29,7 +30,7 @@ export default defineModule<IdentityServices>({
   locales: { fr, en },
   permissions: [
     { id: 'identity.actor.read', kind: 'read', typologies: staffTypologies },
-    { id: 'identity.actor.update', kind: 'change', typologies: ['pedagogy', 'isd', 'management', 'campus-manager'] },
+    { id: 'identity.actor.update', kind: 'change', typologies: managerTypologies },
   ],
   services: identityServices,
   routes,

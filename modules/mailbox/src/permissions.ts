@@ -1,6 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies as managers, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module. Campus checks are the services': a template is centre-wide or of one campus. */
 export const perm = {

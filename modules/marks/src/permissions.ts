@@ -1,7 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
-const teachers: readonly Typology[] = ['teacher', 'trainer'];
+import { followerTypologies, managerTypologies as managers, staffTypologies, teacherTypologies as teachers, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module. Teachers hold exam rights on their campuses; the services keep them to their own exams. */
 export const perm = {
@@ -28,5 +25,5 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.reportCardRead, kind: 'read', typologies: staffTypologies },
   { id: perm.appraise, kind: 'change', typologies: [...managers, ...teachers] },
   { id: perm.studentRead, kind: 'read', typologies: ['student'] },
-  { id: perm.followedRead, kind: 'read', typologies: ['coach', 'tutor', 'corporation-contact'] },
+  { id: perm.followedRead, kind: 'read', typologies: followerTypologies },
 ];

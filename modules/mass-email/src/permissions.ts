@@ -1,6 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const senders: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module: staff read the campaigns of their campuses; managers send to people of theirs. */
 export const perm = {
@@ -12,5 +10,5 @@ export const perm = {
 
 export const permissions: PermissionDeclaration[] = [
   { id: perm.read, kind: 'read', typologies: staffTypologies },
-  { id: perm.send, kind: 'change', typologies: senders },
+  { id: perm.send, kind: 'change', typologies: managerTypologies },
 ];

@@ -1,6 +1,4 @@
-import { staffTypologies, typologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies as managers, staffTypologies, typologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module. The services keep staff to the news of their campuses, readers to the news meant for them. */
 export const perm = {

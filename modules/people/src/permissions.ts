@@ -1,4 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
+import { managerTypologies as managers, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module; reads go to every staff typology (read-only included), changes never to read-only. */
 export const perm = {
@@ -12,8 +12,6 @@ export const perm = {
   corporationRead: 'people.corporation.read',
   corporationUpdate: 'people.corporation.update',
 } as const;
-
-const managers: Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
 
 export const permissions: PermissionDeclaration[] = [
   { id: perm.actorRead, kind: 'read', typologies: staffTypologies },

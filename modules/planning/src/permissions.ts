@@ -1,6 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies as managers, staffTypologies, teacherTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the planning module: reads for every staff typology (read-only included), changes for managers. */
 export const perm = {
@@ -23,6 +21,6 @@ export const permissions: PermissionDeclaration[] = [
   { id: perm.groupUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.groupUpdate' },
   { id: perm.resourceRead, kind: 'read', typologies: staffTypologies, label: 'planning.permissions.resourceRead' },
   { id: perm.resourceUpdate, kind: 'change', typologies: managers, label: 'planning.permissions.resourceUpdate' },
-  { id: perm.ownCalendarFeed, kind: 'change', typologies: ['teacher', 'trainer', 'student'], label: 'planning.permissions.ownCalendarFeed' },
-  { id: perm.ownTimetable, kind: 'read', typologies: ['teacher', 'trainer', 'student'], label: 'planning.permissions.ownTimetable' },
+  { id: perm.ownCalendarFeed, kind: 'change', typologies: [...teacherTypologies, 'student'], label: 'planning.permissions.ownCalendarFeed' },
+  { id: perm.ownTimetable, kind: 'read', typologies: [...teacherTypologies, 'student'], label: 'planning.permissions.ownTimetable' },
 ];

@@ -1,4 +1,4 @@
-import { staffTypologies, type PermissionDeclaration } from '@alterna/core';
+import { managerTypologies as approvers, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
 export const perm = {
   /** Reading the requests of a campus (the inbox): staff of that campus, read-only included. */
@@ -8,8 +8,6 @@ export const perm = {
   /** Filing a request for another actor of that campus (one's own needs no permission). */
   requestFile: 'profile-changes.request.file',
 } as const;
-
-const approvers = ['pedagogy', 'isd', 'management', 'campus-manager'] as const;
 
 export const permissions: PermissionDeclaration[] = [
   { id: perm.requestRead, kind: 'read', typologies: staffTypologies },

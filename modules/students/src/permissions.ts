@@ -1,6 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies as managers, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Reads go to every staff typology (read-only included); changes never to read-only. */
 export const perm = {

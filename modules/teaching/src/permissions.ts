@@ -1,6 +1,4 @@
-import { staffTypologies, type PermissionDeclaration, type Typology } from '@alterna/core';
-
-const managers: readonly Typology[] = ['pedagogy', 'isd', 'management', 'campus-manager'];
+import { managerTypologies as managers, staffTypologies, teacherTypologies, type PermissionDeclaration } from '@alterna/core';
 
 /** Permission ids of the module: reads go to every staff typology (read-only included), changes never to read-only. */
 export const perm = {
@@ -14,8 +12,8 @@ export const perm = {
   followUpUpdate: 'teaching.follow-up.update',
 } as const;
 
-/** Typologies that make an actor a teacher (SPEC §6: teachers are also called trainers). */
-export const teacherTypologies: readonly Typology[] = ['teacher', 'trainer'];
+/** The core's list, re-exported for the module's existing importers. */
+export { teacherTypologies };
 
 export const permissions: PermissionDeclaration[] = [
   { id: perm.teacherRead, kind: 'read', typologies: staffTypologies },

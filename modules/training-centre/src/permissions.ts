@@ -1,4 +1,4 @@
-import { staffTypologies, type PermissionDeclaration } from '@alterna/core';
+import { managerTypologies as changers, staffTypologies, type PermissionDeclaration } from '@alterna/core';
 
 export const perm = {
   /** Reading the centre's places and settings: every staff typology, on its campuses. */
@@ -13,8 +13,6 @@ export const perm = {
    */
   roomsRead: 'training-centre.rooms.read',
 } as const;
-
-const changers = ['pedagogy', 'isd', 'management', 'campus-manager'] as const;
 
 export const permissions: PermissionDeclaration[] = [
   { id: perm.campusRead, kind: 'read', typologies: staffTypologies },

@@ -5,10 +5,13 @@ import { loadActor, loadActors } from './actors.js';
 import { updateProfile, type ProfileChanges } from './profile.js';
 import { accountsService, type Accounts } from './accounts.js';
 import { sessionCache } from './session-cache.js';
+import { visibilityService, type Visibility } from './visibility.js';
 
 export interface IdentityServices {
   auth: AuthService;
   access: AccessService;
+  /** Which people are on which campuses: the SQL condition and reads every module checks a person's campuses with. */
+  visibility: Visibility;
   /** Writing actors and their access rules, for the modules that register people (their rules, identity's rows). */
   accounts: Accounts;
   loadActor: (id: string) => ReturnType<typeof loadActor>;
@@ -22,6 +25,7 @@ export function identityServices({ knex, config, permissions }: CoreDeps): Ident
   return {
     auth: authService(knex, config, sessions),
     access: accessService(knex, () => permissions),
+    visibility: visibilityService(knex),
     accounts: accountsService(() => sessions.clear()),
     loadActor: (id) => loadActor(knex, id),
     loadActors: (ids) => loadActors(knex, ids),

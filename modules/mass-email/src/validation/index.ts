@@ -1,13 +1,11 @@
 // The light entry (no server code): the web client's forms share these schemas with the server.
 // Messages are i18n keys, translated on each side.
-import { isUuid, yup } from '@alterna/core/validation';
+import { followerTypologies, isUuid, staffTypologies, teacherTypologies, yup } from '@alterna/core/validation';
 
 export * from './merge-tags.js';
 
-/** The typologies one may write to (the core's list; the web client cannot import the core's server entry). */
-export const recipientTypologies = [
-  'student', 'teacher', 'trainer', 'coach', 'tutor', 'corporation-contact', 'referent', 'pedagogy', 'isd', 'management', 'campus-manager', 'read-only',
-] as const;
+/** The typologies one may write to, in the form's order (the core's lists, from its light entry). */
+export const recipientTypologies = ['student', ...teacherTypologies, ...followerTypologies, 'referent', ...staffTypologies] as const;
 
 export const maxSubjectLength = 255;
 export const maxBodyLength = 500_000;

@@ -1,13 +1,11 @@
 // Pure news rules (SPEC §3 News, §6 news form), shared by the server and the web client.
+import { followerTypologies, staffTypologies, teacherTypologies } from '@alterna/core/validation';
 
 export const newsTypes = ['page', 'file', 'link'] as const;
 export type NewsType = (typeof newsTypes)[number];
 
-/** SPEC §6 typology references: who a news item may be meant for. */
-export const newsRecipients = [
-  'student', 'teacher', 'trainer', 'coach', 'tutor', 'corporation-contact',
-  'pedagogy', 'isd', 'management', 'campus-manager', 'read-only', 'referent',
-] as const;
+/** SPEC §6 typology references: who a news item may be meant for, in the form's order. */
+export const newsRecipients = ['student', ...teacherTypologies, ...followerTypologies, ...staffTypologies, 'referent'] as const;
 export type NewsRecipient = (typeof newsRecipients)[number];
 
 /** The Editor.js blocks a news page may hold (the web's tools carry the same names). */

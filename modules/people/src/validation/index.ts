@@ -1,6 +1,6 @@
 // The light entry (no server code): the web forms import these very schemas.
 // Messages are i18n keys, translated on each side (server: module catalogue; web: the `people` key).
-import { yup } from '@alterna/core/validation';
+import { staffTypologies, typologies, yup } from '@alterna/core/validation';
 import { normalizeSiret } from '@alterna/core/matching';
 
 /** Keys of this module's own validation messages (same path in the server and web catalogues). */
@@ -14,15 +14,12 @@ export const messages = {
   tutor: 'people.validation.tutor',
 } as const;
 
-/** SPEC §6 typology references (the core's list, repeated here so that the browser needs no server code). */
-export const actorTypologies = [
-  'teacher', 'referent', 'pedagogy', 'isd', 'management', 'campus-manager', 'read-only',
-  'tutor', 'coach', 'trainer', 'student', 'corporation-contact',
-] as const;
+/** SPEC §6 typology references (the core's list, from its light entry). */
+export const actorTypologies = typologies;
 export type ActorTypology = (typeof actorTypologies)[number];
 
 /** Typologies that open the staff space: giving one needs the people.staff.grant permission. */
-export const staffAccessTypologies: readonly ActorTypology[] = ['pedagogy', 'isd', 'management', 'campus-manager', 'read-only', 'referent'];
+export const staffAccessTypologies: readonly ActorTypology[] = [...staffTypologies, 'referent'];
 
 /** A free text field that may stay empty: '' and blanks become null. */
 const optional = (max: number) =>
