@@ -3,7 +3,7 @@ import type { TrainingSession } from '@alterna/trainings';
 import { perm } from '../permissions.js';
 import { coachAttributionSchema, coachInformationsSchema } from '../validation/index.js';
 import type { ServiceContext } from './context.js';
-import { actorIdsOn, peopleByIds, type Person } from './people.js';
+import { peopleByIds, type Person } from './people.js';
 import type { CoachInformations, CoachedStudent } from '../types.js';
 import { CoachAttributionModel } from '../models/index.js';
 export type { CoachInformations, CoachedStudent };
@@ -63,7 +63,7 @@ export function coachesService(ctx: ServiceContext): CoachesService {
     const attributions: { id: string; student_id: string; coach_id: string }[] = session
       ? await knex('coach_attributions').select('id', 'student_id', 'coach_id').where({ training_session_id: session.id }).whereIn('campus_id', campusIds as string[])
       : [];
-    let studentIds = filter.studentIds ? [...filter.studentIds] : await actorIdsOn(knex, campusIds, ['student']);
+    let studentIds = filter.studentIds ? [...filter.studentIds] : await ctx.visibility().peopleOn(campusIds, ['student']);
     if (filter.coachId) studentIds = attributions.filter((a) => a.coach_id === filter.coachId).map((a) => a.student_id);
     const students = await peopleByIds(ctx, studentIds, ['student'], campusIds);
     const byStudent = new Map(attributions.map((a) => [a.student_id, a]));
@@ -87,7 +87,7 @@ export function coachesService(ctx: ServiceContext): CoachesService {
   return {
     async list(actor, campusList) {
       const campuses = ctx.campusesFor(actor, perm.coachRead, campusList);
-      return peopleByIds(ctx, await actorIdsOn(knex, campuses, ['coach']), ['coach'], campuses);
+      return peopleByIds(ctx, await ctx.visibility().peopleOn(campuses, ['coach']), ['coach'], campuses);
     },
     get,
     async informations(actor, coachId) {

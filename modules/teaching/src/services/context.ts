@@ -1,4 +1,5 @@
 import type { Actor, CoreDeps, Knex } from '@alterna/core';
+import type { Visibility } from '@alterna/identity';
 import type { TrainingsServices } from '@alterna/trainings';
 import type { TrainingCentreServices } from '@alterna/training-centre';
 import { teacherTypologies } from '../permissions.js';
@@ -9,9 +10,11 @@ export interface ServiceContext {
   knex: Knex;
   trainings(): TrainingsServices;
   trainingCentre(): TrainingCentreServices;
+  /** Identity's answer to which people are on which campuses. */
+  visibility(): Visibility;
   /** Campuses where the actor holds the permission, narrowed to campusList when given; Access Denied when none at all. */
   campusesFor(actor: Actor | null, permission: string, campusList?: readonly string[] | null): string[];
-  /** Campuses of each actor where it holds one of the typologies (one set query). */
+  /** Campuses of each actor where it holds one of the typologies (one set query; every id a key). */
   campusesOfActors(actorIds: readonly string[], typologies: readonly string[], trx?: Knex): Promise<Map<string, string[]>>;
 }
 
@@ -21,17 +24,9 @@ export function serviceContext(core: CoreDeps): ServiceContext {
     knex: core.knex,
     trainings: () => core.module('trainings'),
     trainingCentre: () => core.module('training-centre'),
+    visibility: () => core.module('identity').visibility,
     campusesFor: (actor, permission, campusList) => core.permissions.campusesOrDeny(actor, permission, campusList),
-    async campusesOfActors(actorIds, typologies, trx = core.knex) {
-      const map = new Map<string, string[]>();
-      if (!actorIds.length) return map;
-      const rows: { actor_id: string; campus_id: string }[] = await trx('identity_actor_access_rules')
-        .distinct('actor_id', 'campus_id')
-        .whereIn('actor_id', [...new Set(actorIds)])
-        .whereIn('typology', typologies as string[]);
-      for (const row of rows) map.set(row.actor_id, [...(map.get(row.actor_id) ?? []), row.campus_id]);
-      return map;
-    },
+    campusesOfActors: (actorIds, typologies, trx = core.knex) => core.module('identity').visibility.campusesOf(actorIds, typologies, trx),
   };
 }
 

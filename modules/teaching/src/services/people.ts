@@ -25,8 +25,7 @@ interface ActorRow {
 export async function peopleByIds(ctx: ServiceContext, ids: readonly string[], typologies: readonly string[], campusIds: readonly string[] | null = null, trx: Knex = ctx.knex): Promise<Person[]> {
   if (!ids.length) return [];
   const unique = [...new Set(ids)];
-  const rulesQuery = trx('identity_actor_access_rules').select('actor_id', 'campus_id', 'typology').whereIn('actor_id', unique).whereIn('typology', typologies as string[]);
-  if (campusIds) rulesQuery.whereIn('campus_id', campusIds as string[]);
+  const rulesQuery = ctx.visibility().rules(trx, { actors: unique, typologies, campuses: campusIds ?? undefined }).select('r.actor_id', 'r.campus_id', 'r.typology');
   const [rows, rules] = await Promise.all([
     trx('identity_actors').select<ActorRow[]>('id', 'first_name', 'last_name', 'email', 'archived').whereIn('id', unique).orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]),
     rulesQuery as Promise<{ actor_id: string; campus_id: string; typology: string }[]>,
@@ -42,11 +41,4 @@ export async function peopleByIds(ctx: ServiceContext, ids: readonly string[], t
     archived: row.archived,
     rules: (rulesOf.get(row.id) ?? []).sort((a, b) => a.campus.name.localeCompare(b.campus.name) || a.typology.localeCompare(b.typology)),
   }));
-}
-
-/** Ids of the actors holding one of the typologies on one of the campuses. */
-export async function actorIdsOn(knex: Knex, campusIds: readonly string[], typologies: readonly string[]): Promise<string[]> {
-  if (!campusIds.length) return [];
-  const rows: { actor_id: string }[] = await knex('identity_actor_access_rules').distinct('actor_id').whereIn('campus_id', campusIds as string[]).whereIn('typology', typologies as string[]);
-  return rows.map((r) => r.actor_id);
 }

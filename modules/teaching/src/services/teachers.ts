@@ -2,7 +2,7 @@ import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor
 import { perm, teacherTypologies } from '../permissions.js';
 import { teacherInformationsSchema } from '../validation/index.js';
 import type { ServiceContext } from './context.js';
-import { actorIdsOn, peopleByIds, type Person } from './people.js';
+import { peopleByIds, type Person } from './people.js';
 import type { TeacherInformations } from '../types.js';
 export type { TeacherInformations };
 
@@ -48,7 +48,7 @@ export function teachersService(ctx: ServiceContext): TeachersService {
     async list(actor, campusList) {
       const campuses = ctx.campusesFor(actor, perm.teacherRead, campusList);
       if (!campuses.length) return [];
-      return byIds(await actorIdsOn(knex, campuses, teacherTypologies), campuses);
+      return byIds(await ctx.visibility().peopleOn(campuses, teacherTypologies), campuses);
     },
     get,
     async informations(actor, teacherId) {
