@@ -84,7 +84,7 @@ export async function seedStudents(_services: StudentsServices, core: CoreDeps, 
 
   await knex.transaction(async (trx) => {
     const existing = new Map<string, string>(
-      (await trx('identity_actors as a').join('identity_actor_access_rules as r', 'r.actor_id', 'a.id').where('r.typology', 'student').select('a.id', 'a.first_name', 'a.last_name'))
+      (await core.module('identity').visibility.rules(trx, { typologies: ['student'] }).join('identity_actors as a', 'a.id', 'r.actor_id').select('a.id', 'a.first_name', 'a.last_name'))
         .map((a: { id: string; first_name: string; last_name: string }) => [`${a.first_name} ${a.last_name}`, a.id]),
     );
     let contractCount = 0;

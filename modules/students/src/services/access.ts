@@ -18,16 +18,7 @@ export interface StudentAccess {
 export function studentAccess(ctx: ServiceContext): StudentAccess {
   const { knex } = ctx.core;
   const access: StudentAccess = {
-    async campusesOf(studentIds) {
-      const map = new Map<string, string[]>(studentIds.map((id) => [id, []]));
-      if (!studentIds.length) return map;
-      const rows: { actor_id: string; campus_id: string }[] = await knex('identity_actor_access_rules')
-        .select('actor_id', 'campus_id')
-        .where('typology', 'student')
-        .whereIn('actor_id', [...new Set(studentIds)]);
-      for (const row of rows) map.get(row.actor_id)?.push(row.campus_id);
-      return map;
-    },
+    campusesOf: (studentIds) => ctx.visibility().campusesOf(studentIds, ['student']),
     async assertCanRead(actor, studentId) {
       const readable = ctx.campusesFor(actor, perm.studentRead);
       if (!(await knex('students').where('actor_id', studentId).first('actor_id'))) throw new NotFoundError('student');

@@ -39,7 +39,7 @@ export function duplicatesService(ctx: ServiceContext, deps: { registrations: Re
         .where('s.date_of_birth', terms.dateOfBirth)
         .whereILike('a.first_name', terms.firstName)
         .whereILike('a.last_name', terms.lastName)
-        .whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = s.actor_id').where('r.typology', 'student').whereIn('r.campus_id', campuses))
+        .where(ctx.visibility().onCampuses('s.actor_id', campuses, ['student']))
       if (lookup.excludeId) query.whereNot('s.actor_id', lookup.excludeId);
       const rows: { actor_id: string; first_name: string; last_name: string; date_of_birth: string }[] = await query;
       const found = rows

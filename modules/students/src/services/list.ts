@@ -69,14 +69,14 @@ export function studentListService(ctx: ServiceContext, deps: { registrations: R
         if (filter.trainingIds.length) query.whereIn('g.training_id', filter.trainingIds);
         if (filter.trainingGroupIds.length) query.whereIn('g.id', filter.trainingGroupIds);
       } else {
-        query.whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = s.actor_id').where('r.typology', 'student').whereIn('r.campus_id', campuses));
+        query.where(ctx.visibility().onCampuses('s.actor_id', campuses, ['student']));
       }
       const rows: (StudentRow & { registration_id?: string })[] = await query;
 
       const studentIds = [...new Set(rows.map((r) => r.actor_id))];
       const registrations = await deps.registrations.byStudents(studentIds);
       const campusRows: { actor_id: string; campus_id: string }[] = studentIds.length
-        ? await knex('identity_actor_access_rules').select('actor_id', 'campus_id').where('typology', 'student').whereIn('actor_id', studentIds).whereIn('campus_id', readable)
+        ? await ctx.visibility().rules(knex, { actors: studentIds, campuses: readable, typologies: ['student'] }).select('r.actor_id', 'r.campus_id')
         : [];
       const refs = await campusRefs(ctx, campusRows.map((r) => r.campus_id));
       const campusesOf = new Map<string, Ref[]>();
