@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError, validate, type Actor, type CoreDeps, ty
 import { actorSchema, actorTypologies, addTypologySchema, personalInformationSchema, staffAccessTypologies, type PersonalInformationInput } from '../validation/index.js';
 import { emailPattern, keepEmailMatches, keepNameMatches, namePatterns, type PersonLookup } from '../rules/duplicates.js';
 import { perm } from '../permissions.js';
-import { actorColumns, byLastName, onCampuses, toSummary, withDetails, type ActorRow } from './rows.js';
+import { actorColumns, byLastName, toSummary, withDetails, type ActorRow } from './rows.js';
 import type { Scope } from './scope.js';
 import { EmailTakenError } from '@alterna/identity';
 import type { ActorSummary, ActorView, DuplicateActor, SaveOutcome } from './types.js';
@@ -82,7 +82,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
   const views = async (ids: readonly string[], campusIds: string[] | null, trx: Knex = knex) => {
     if (!ids.length) return [];
     const rows: ActorRow[] = await trx('identity_actors as a').select(actorColumns).whereIn('a.id', [...new Set(ids)]).orderByRaw(byLastName.join(', '));
-    return withDetails(trx, rows, campusIds);
+    return withDetails(trx, scope.visibility(), rows, campusIds);
   };
 
   const view = async (id: string, campusIds: string[], t: Translate) => {
@@ -111,13 +111,13 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       .select(knex.raw('(a.last_name ilike ? and a.first_name ilike ?) as by_name', [names.lastName, names.firstName]))
       .select(knex.raw('(a.email ilike ?) as by_email', [email]))
       .where((q) => q.where((n) => n.whereRaw('a.last_name ilike ?', [names.lastName]).whereRaw('a.first_name ilike ?', [names.firstName])).orWhereRaw('a.email ilike ?', [email]))
-      .whereExists(onCampuses(knex, campusIds))
+      .where(scope.onCampuses(campusIds))
       .orderByRaw(byLastName.join(', '));
     const lookup = { excludeId };
     const byName = new Set(keepNameMatches(rows.filter((r) => r.by_name).map((r) => ({ ...toSummary(r) })), person.lastName, person.firstName, lookup).map((r) => r.id));
     const byEmail = new Set(keepEmailMatches(rows.filter((r) => r.by_email).map((r) => toSummary(r)), person.email, lookup).map((r) => r.id));
     const matched = rows.filter((row) => byName.has(row.id) || byEmail.has(row.id));
-    const details = await withDetails(knex, matched, campusIds);
+    const details = await withDetails(knex, scope.visibility(), matched, campusIds);
     return details.map((actor): DuplicateActor => ({
       ...actor,
       matchedBy: [...(byName.has(actor.id) ? ['name' as const] : []), ...(byEmail.has(actor.id) ? ['email' as const] : [])],
@@ -143,7 +143,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       if (filter.typology && !(actorTypologies as readonly string[]).includes(filter.typology)) {
         throw new ValidationError([{ path: 'typology', message: t('people.validation.typology') }]);
       }
-      const base = knex('identity_actors as a').whereExists(onCampuses(knex, campusIds, filter.typology));
+      const base = knex('identity_actors as a').where(scope.onCampuses(campusIds, filter.typology));
       if (typeof filter.archived === 'boolean') base.where('a.archived', filter.archived);
       for (const word of (filter.search ?? '').trim().split(/\s+/).filter(Boolean)) {
         const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -155,7 +155,7 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
         base.clone().count<{ count: string | number }[]>({ count: '*' }).first(),
         base.clone().select(actorColumns).orderByRaw(byLastName.join(', ')).limit(limit).offset(offset) as Promise<ActorRow[]>,
       ]);
-      return { total: Number(count?.count ?? 0), items: await withDetails(knex, rows, campusIds) };
+      return { total: Number(count?.count ?? 0), items: await withDetails(knex, scope.visibility(), rows, campusIds) };
     },
 
     async get(viewer, id, t) {
@@ -172,10 +172,10 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
         .select(actorColumns)
         .whereRaw('a.last_name ilike ?', [names.lastName])
         .whereRaw('a.first_name ilike ?', [names.firstName])
-        .whereExists(onCampuses(knex, campusIds))
+        .where(scope.onCampuses(campusIds))
         .orderByRaw(byLastName.join(', '));
       const kept = keepNameMatches(rows.map(toSummary), args.lastName, args.firstName, args).map((a) => a.id);
-      return withDetails(knex, rows.filter((row) => kept.includes(row.id)), campusIds);
+      return withDetails(knex, scope.visibility(), rows.filter((row) => kept.includes(row.id)), campusIds);
     },
 
     async byMail(viewer, args, t) {
@@ -184,10 +184,10 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       const rows: ActorRow[] = await knex('identity_actors as a')
         .select(actorColumns)
         .whereRaw('a.email ilike ?', [emailPattern(args.email)])
-        .whereExists(onCampuses(knex, campusIds))
+        .where(scope.onCampuses(campusIds))
         .orderByRaw(byLastName.join(', '));
       const kept = keepEmailMatches(rows.map(toSummary), args.email, args).map((a) => a.id);
-      return withDetails(knex, rows.filter((row) => kept.includes(row.id)), campusIds);
+      return withDetails(knex, scope.visibility(), rows.filter((row) => kept.includes(row.id)), campusIds);
     },
 
     async referentsByCampus(viewer, campusId) {
@@ -195,9 +195,9 @@ export function actorsService(core: CoreDeps, scope: Scope): ActorsService {
       const rows: ActorRow[] = await knex('identity_actors as a')
         .select(actorColumns)
         .where('a.archived', false)
-        .whereExists(onCampuses(knex, [campusId], 'referent'))
+        .where(scope.onCampuses([campusId], 'referent'))
         .orderByRaw(byLastName.join(', '));
-      return withDetails(knex, rows, scope.campusesFor(viewer, perm.actorRead));
+      return withDetails(knex, scope.visibility(), rows, scope.campusesFor(viewer, perm.actorRead));
     },
 
     async formOptions(viewer) {

@@ -1,7 +1,7 @@
 import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
 import { associateCorporationSchema, contactSchema, tutorSchema } from '../validation/index.js';
 import { perm } from '../permissions.js';
-import { actorColumns, byLastName, onCampuses, withDetails, type ActorRow } from './rows.js';
+import { actorColumns, byLastName, withDetails, type ActorRow } from './rows.js';
 import type { Scope } from './scope.js';
 import type { ActorsService } from './actors.js';
 import type { CorporationsService } from './corporations.js';
@@ -34,7 +34,7 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
 
   /** The campuses where the actor is a tutor, among the viewer's. */
   const tutorCampuses = async (actorId: string, campusIds: string[]) =>
-    (await knex('identity_actor_access_rules').where({ actor_id: actorId, typology: 'tutor' }).whereIn('campus_id', campusIds).pluck('campus_id')) as string[];
+    (await scope.visibility().rules(knex, { actors: [actorId], campuses: campusIds, typologies: ['tutor'] }).pluck('r.campus_id')) as string[];
 
   const assertTutor = async (viewer: Actor | null, id: string, t: Translate) => {
     await scope.assertVisible(viewer, id, t);
@@ -68,10 +68,10 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
       const rows: ActorRow[] = await knex('identity_actors as a')
         .join('corporation_people as p', 'p.actor_id', 'a.id')
         .where({ 'p.corporation_id': corporationId, 'p.role': 'tutor' })
-        .whereExists(onCampuses(knex, campusIds, 'tutor'))
+        .where(scope.onCampuses(campusIds, 'tutor'))
         .select(actorColumns)
         .orderByRaw(byLastName.join(', '));
-      return withDetails(knex, rows, campusIds);
+      return withDetails(knex, scope.visibility(), rows, campusIds);
     },
 
     async tutors(viewer, filter, t) {

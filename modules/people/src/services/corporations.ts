@@ -2,7 +2,7 @@ import { violatedConstraint, NotFoundError, ValidationError, normalizeSiret, val
 import { corporationSchema } from '../validation/index.js';
 import { corporationClashes, corporationKeys, escapeLike } from '../rules/duplicates.js';
 import { perm } from '../permissions.js';
-import { actorColumns, byLastName, corporationColumns, onCampuses, toCorporation, toOption, withDetails, type ActorRow, type CorporationRow } from './rows.js';
+import { actorColumns, byLastName, corporationColumns, toCorporation, toOption, withDetails, type ActorRow, type CorporationRow } from './rows.js';
 import type { Scope } from './scope.js';
 import type { ActorView, Corporation, CorporationOption, CorporationView } from './types.js';
 
@@ -34,12 +34,12 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
       ? await knex('corporation_people as p')
           .join('identity_actors as a', 'a.id', 'p.actor_id')
           .whereIn('p.corporation_id', corporations.map((c) => c.id))
-          .whereExists(onCampuses(knex, campusIds))
+          .where(scope.onCampuses(campusIds))
           .select(actorColumns)
           .select('p.corporation_id', 'p.role')
           .orderByRaw(byLastName.join(', '))
       : [];
-    const people = new Map((await withDetails(knex, [...new Map(links.map((l) => [l.id, l])).values()], campusIds)).map((a) => [a.id, a]));
+    const people = new Map((await withDetails(knex, scope.visibility(), [...new Map(links.map((l) => [l.id, l])).values()], campusIds)).map((a) => [a.id, a]));
     const of = (corporationId: string, role: string): ActorView[] =>
       links.filter((l) => l.corporation_id === corporationId && l.role === role).map((l) => people.get(l.id)!);
     return corporations.map((corporation) => ({ ...corporation, contacts: of(corporation.id, 'contact'), tutors: of(corporation.id, 'tutor') }));

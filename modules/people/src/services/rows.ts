@@ -1,4 +1,5 @@
 import type { Knex } from '@alterna/core';
+import type { Visibility } from '@alterna/identity';
 import type { ActorAccessRuleView, ActorSummary, ActorView, Corporation, CorporationOption } from './types.js';
 
 export interface ActorRow {
@@ -48,27 +49,18 @@ export function toCorporation(row: CorporationRow): Corporation {
 /** Order of people lists: last name ascending (SPEC §7), then first name, without case. */
 export const byLastName = ['lower(a.last_name)', 'lower(a.first_name)', 'a.id'] as const;
 
-/** For whereExists on `actors as a`: a rule on one of the campuses (with that typology, when given). */
-export function onCampuses(knex: Knex, campusIds: string[], typology?: string | null) {
-  const rules = knex('identity_actor_access_rules as r').select(knex.raw('1')).whereRaw('r.actor_id = a.id').whereIn('r.campus_id', campusIds);
-  if (typology) rules.where('r.typology', typology);
-  return rules;
-}
-
 /**
  * Actor rows with their rules and corporations, in two more set queries whatever the number of rows.
  * Rules are those on `campusIds` (the viewer's campuses); null keeps them all.
  */
-export async function withDetails(knex: Knex, rows: ActorRow[], campusIds: string[] | null): Promise<ActorView[]> {
+export async function withDetails(knex: Knex, visibility: Visibility, rows: ActorRow[], campusIds: string[] | null): Promise<ActorView[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const rulesQuery = knex('identity_actor_access_rules as r')
+  const rulesQuery = visibility.rules(knex, { actors: ids, campuses: campusIds ?? undefined })
     .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
     .join('identity_actor_typologies as ty', 'ty.reference', 'r.typology')
-    .whereIn('r.actor_id', ids)
     .select('r.actor_id', 'c.id as campus_id', 'c.name as campus_name', 'ty.reference', 'ty.name as typology_name')
     .orderBy(['c.name', 'ty.reference']);
-  if (campusIds) rulesQuery.whereIn('r.campus_id', campusIds);
   const [rules, corporations] = await Promise.all([
     rulesQuery,
     knex('corporation_people as p')

@@ -1,4 +1,5 @@
 import { AccessDeniedError, NotFoundError, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
+import type { Visibility } from '@alterna/identity';
 import { staffAccessTypologies } from '../validation/index.js';
 import { perm } from '../permissions.js';
 
@@ -6,6 +7,10 @@ import { perm } from '../permissions.js';
 export interface Scope {
   /** Campuses where the viewer holds the permission; Access Denied when none (e.g. a teacher). */
   campusesFor(viewer: Actor | null, permission: string): string[];
+  /** Identity's answer to which people are on which campuses. */
+  visibility(): Visibility;
+  /** SQL condition on `identity_actors as a`: a rule on one of the campuses (with that typology, when given). */
+  onCampuses(campusIds: readonly string[], typology?: string | null): Knex.Raw;
   /** The campuses an actor belongs to (its access rules) and whether it holds a staff typology. */
   membership(actorId: string, trx?: Knex): Promise<{ exists: boolean; campusIds: string[]; staff: boolean }>;
   /** Throws unless the actor has a rule on one of the viewer's campuses for that permission. */
@@ -28,6 +33,7 @@ const isStaffTypology = (typology: string) => (staffAccessTypologies as readonly
 
 export function scope(core: CoreDeps): Scope {
   const { knex, permissions } = core;
+  const visibility = () => core.module('identity').visibility;
   const campusesFor = (viewer: Actor | null, permission: string) => permissions.campusesOrDeny(viewer, permission);
   const toMembership = (rules: { campus_id: string; typology: string }[]): Membership => ({
     campusIds: [...new Set(rules.map((rule) => rule.campus_id))],
@@ -35,7 +41,7 @@ export function scope(core: CoreDeps): Scope {
   });
   const membership = async (actorId: string, trx: Knex = knex) => {
     const actor = await trx('identity_actors').where({ id: actorId }).first('id');
-    const rules: { campus_id: string; typology: string }[] = await trx('identity_actor_access_rules').where({ actor_id: actorId }).select('campus_id', 'typology');
+    const rules: { campus_id: string; typology: string }[] = await visibility().rules(trx, { actors: [actorId] }).select('r.campus_id', 'r.typology');
     return { exists: !!actor, ...toMembership(rules) };
   };
   /** The rule: the change permission on every campus of the actor, and the staff grant there too for staff. */
@@ -44,6 +50,8 @@ export function scope(core: CoreDeps): Scope {
     campusIds.every((campusId) => permissions.isGranted(viewer, perm.actorUpdate, campusId) && (!staff || permissions.isGranted(viewer, perm.staffGrant, campusId)));
   return {
     campusesFor,
+    visibility,
+    onCampuses: (campusIds, typology) => visibility().onCampuses('a.id', campusIds, typology ? [typology] : null),
     membership,
     async assertVisible(viewer, actorId, t, permission = perm.actorRead, trx = knex) {
       const campuses = campusesFor(viewer, permission);
@@ -59,9 +67,7 @@ export function scope(core: CoreDeps): Scope {
     },
     async changeable(viewer, actorIds, trx = knex) {
       if (!viewer || !actorIds.length) return new Set();
-      const rules: { actor_id: string; campus_id: string; typology: string }[] = await trx('identity_actor_access_rules')
-        .whereIn('actor_id', [...new Set(actorIds)])
-        .select('actor_id', 'campus_id', 'typology');
+      const rules: { actor_id: string; campus_id: string; typology: string }[] = await visibility().rules(trx, { actors: actorIds }).select('r.actor_id', 'r.campus_id', 'r.typology');
       const byActor = new Map<string, typeof rules>();
       for (const rule of rules) byActor.set(rule.actor_id, [...(byActor.get(rule.actor_id) ?? []), rule]);
       return new Set([...byActor].filter(([, own]) => mayChange(viewer, toMembership(own))).map(([id]) => id));
