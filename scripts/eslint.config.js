@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // Server code (services, activities' code, validations, seeds); workflow code has Temporal's own clock.
-    files: ['core/src/**/*.ts', 'modules/*/src/**/*.ts'],
+    files: ['core/src/**/*.ts', 'dev/src/**/*.ts', 'modules/*/src/**/*.ts'],
     ignores: ['core/src/clock.ts', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...focusedOrSkipped, ...readsTheMachineClock] },
   },
