@@ -1,4 +1,4 @@
-import { NotFoundError, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
+import { NotFoundError, teacherTypologies, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { Course, CoursesContext } from './context.js';
 
@@ -80,7 +80,7 @@ export function courseSubjectsService(ctx: CoursesContext, sheetsStarted: Sheets
         .orderBy('ss.name');
       // Staff see the teachers of their campuses only: another campus's teacher has no page for them.
       if (!mine) {
-        const shared = await knex('identity_actor_access_rules').where({ actor_id: teacherId }).whereIn('typology', ['teacher', 'trainer']).whereIn('campus_id', campuses).first('id');
+        const shared = await ctx.core.module('identity').visibility.rules(knex, { actors: [teacherId], campuses, typologies: teacherTypologies }).first('r.id');
         if (!shared) throw new NotFoundError('teacher');
       }
       return {
