@@ -1,5 +1,6 @@
 import type { BookletsServices } from './services/index.js';
 // The modules booklets calls (its dependsOn lists them): their packages bring their own declarations to its type check.
+import type {} from '@alterna/identity';
 import type {} from '@alterna/trainings';
 
 // What other modules reach with core.module('booklets'): declaration merging fills the core's registry (core/API.md).

@@ -1,6 +1,6 @@
 import { ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import {
-  AccessDeniedError, defaultLanguage, download, FieldsRefusedError, isLanguage, NotFoundError,
+  AccessDeniedError, defaultLanguage, download, FieldsRefusedError, isLanguage, managerTypologies, NotFoundError,
   type Actor, type FileDownload, type Knex, type Language, type Operation, type PermissionMatrix, type Translate,
 } from '@alterna/core';
 import { readValidationDelays } from '../config.js';
@@ -45,7 +45,6 @@ export interface ValidationsService {
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 const name = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`;
 const relationRole = { student: 'student', coach: 'coach', tutor: 'tutor' } as const;
-const managerTypologies = ['pedagogy', 'isd', 'management', 'campus-manager'];
 
 export function validationsService(ctx: BookletsContext, deps: { items: BookletItemsService }): ValidationsService {
   const { knex, core } = ctx;
@@ -319,8 +318,8 @@ export function validationsService(ctx: BookletsContext, deps: { items: BookletI
         const awaited = await recipients(validation.student_registration_id, [role], trx);
         const to = kind === 'signatory'
           ? awaited
-          : await trx('identity_actor_access_rules as r').join('identity_actors as a', 'a.id', 'r.actor_id')
-              .where('r.campus_id', validation.campus_id).whereIn('r.typology', managerTypologies).where('a.archived', false)
+          : await core.module('identity').visibility.rules(trx, { campuses: [validation.campus_id], typologies: managerTypologies })
+              .join('identity_actors as a', 'a.id', 'r.actor_id').where('a.archived', false)
               .distinct('a.email', 'a.language').orderBy('a.email');
         const values = { title: validation.title, student: name(validation), group: validation.group_name, people: awaited.map((p) => p.name).join(', ') };
         const count = await mail(to, (t) => ({
