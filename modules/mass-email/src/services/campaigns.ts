@@ -64,6 +64,7 @@ interface SummaryRow {
 export function campaignsService(core: CoreDeps, settings: SendingSettings, templates: () => TemplateSource | null): CampaignsService {
   const { knex } = core;
   const permissions: PermissionMatrix = core.permissions;
+  const visibility = () => core.module('identity').visibility;
   const domain = messageIdDomain(core.config.mailFrom);
 
   /** Checks every id of the choice against the sender's campuses; 403 for another campus's group or campus. */
@@ -93,10 +94,10 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
         .raw<{ rows: { id: string }[] }>(
           `SELECT a.id FROM identity_actors a
             WHERE a.id = ANY(?::uuid[])
-              AND (EXISTS (SELECT 1 FROM identity_actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ANY(?::uuid[]))
+              AND (?
                 OR EXISTS (SELECT 1 FROM students_student_registrations sr JOIN trainings_training_groups g ON g.id = sr.training_group_id
                             WHERE sr.student_id = a.id AND g.campus_id = ANY(?::uuid[])))`,
-          [input.actors, scope, scope],
+          [input.actors, visibility().onCampuses('a.id', scope), scope],
         )
         .then((result) => new Set(result.rows.map((row) => row.id)));
       input.actors.forEach((id, i) => {
@@ -218,7 +219,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
         .where('a.archived', false)
         .where((q) =>
           q
-            .whereExists((s) => s.select(knex.raw('1')).from('identity_actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.campus_id', scope))
+            .where(visibility().onCampuses('a.id', scope))
             .orWhereExists((s) =>
               s.select(knex.raw('1')).from('students_student_registrations as sr').join('trainings_training_groups as g', 'g.id', 'sr.training_group_id').whereRaw('sr.student_id = a.id').whereIn('g.campus_id', scope),
             ),
@@ -235,7 +236,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
       const content = await contentOf(actor!, input, t);
       const result = await knex.raw<{ rows: { total: number; actor_id: string; email: string; first_name: string; last_name: string; training: string; group_name: string; campus: string }[] }>(
         'SELECT count(*) OVER ()::int AS total, r.* FROM (?) r ORDER BY r.last_name, r.first_name, r.actor_id LIMIT 1',
-        [recipientsQuery(knex, choice, scope)],
+        [recipientsQuery(knex, visibility(), choice, scope)],
       );
       const first = result.rows[0];
       if (!first) return { count: 0, sample: null };
@@ -271,7 +272,7 @@ export function campaignsService(core: CoreDeps, settings: SendingSettings, temp
                     '<mass-email.' || ?::text || '.' || r.actor_id || '@' || ?::text || '>',
                     CASE WHEN ${optedOut('r')} THEN 'unsubscribed' ELSE 'pending' END, CASE WHEN ${optedOut('r')} THEN now() END
                FROM (?) r`,
-            [id, id, domain, recipientsQuery(trx, choice, scope)],
+            [id, id, domain, recipientsQuery(trx, visibility(), choice, scope)],
           );
           if (!rowCount) throw new ValidationError([{ path: 'recipients', message: t('mass-email.validation.noRecipient') }]);
           await trx('mass_email_campaigns').where({ id }).update({ total: rowCount });

@@ -1,4 +1,5 @@
 import type { Knex } from '@alterna/core';
+import type { Visibility } from '@alterna/identity';
 import type { RecipientsInput } from '../validation/index.js';
 
 /** The recipient choice once checked: ids, and the campuses (all granted) that bound typology and training choices. */
@@ -28,9 +29,9 @@ export function choiceOf(input: RecipientsInput, scope: string[]): ResolvedChoic
  * and groups, people with an access rule of the chosen typologies on the chosen campuses, hand-picked people (on the
  * sender's campuses). A person on several lists keeps one row (the most telling one: a student row gives training and
  * group), then one row per lower-cased address; archived accounts and accounts without an address are left out.
- * Columns: actor_id, email, first_name, last_name, training, group_name, campus.
+ * Columns: actor_id, email, first_name, last_name, training, group_name, campus. The access rules are identity's (its visibility).
  */
-export function recipientsQuery(knex: Knex, choice: ResolvedChoice, scope: string[]): Knex.Raw {
+export function recipientsQuery(knex: Knex, visibility: Visibility, choice: ResolvedChoice, scope: string[]): Knex.Raw {
   return knex.raw(
     `WITH registrations AS (
        SELECT sr.student_id AS actor_id, t.name AS training, g.name AS group_name, c.name AS campus, g.id AS group_id, g.training_id, g.campus_id
@@ -41,9 +42,8 @@ export function recipientsQuery(knex: Knex, choice: ResolvedChoice, scope: strin
         WHERE g.campus_id = ANY(CAST(:scope AS uuid[]))
      ), rules AS (
        SELECT r.actor_id, r.typology, r.campus_id, c.name AS campus
-         FROM identity_actor_access_rules r
+         FROM :scopeRules r
          JOIN training_centre_campuses c ON c.id = r.campus_id
-        WHERE r.campus_id = ANY(CAST(:scope AS uuid[]))
      ), candidates AS (
        SELECT actor_id, training, group_name, campus, 1 AS rank FROM registrations WHERE group_id = ANY(CAST(:groups AS uuid[]))
        UNION ALL
@@ -67,6 +67,7 @@ export function recipientsQuery(knex: Knex, choice: ResolvedChoice, scope: strin
       ORDER BY lower(email), rank, actor_id`,
     {
       scope,
+      scopeRules: visibility.rules(knex, { campuses: scope }).select('r.actor_id', 'r.typology', 'r.campus_id'),
       campuses: choice.campuses,
       groups: choice.trainingGroups,
       trainings: choice.trainings,
