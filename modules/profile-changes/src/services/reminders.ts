@@ -31,13 +31,10 @@ export function remindersService(core: CoreDeps): RemindersService {
    * the person, neither the person nor the filer.
    */
   async function approversOf(request: ProfileChangeRequest): Promise<Approver[]> {
-    const rows: { actor_id: string }[] = await knex('identity_actor_access_rules')
-      .where({ campus_id: request.campus.id })
-      .whereIn('typology', [...permissions.get(perm.requestDecide).typologies])
-      .whereNotIn('actor_id', [request.person.id, ...(request.requestedBy ? [request.requestedBy.id] : [])])
-      .distinct('actor_id');
+    const onCampus = await identity().visibility.peopleOn([request.campus.id], permissions.get(perm.requestDecide).typologies);
+    const excluded = new Set([request.person.id, ...(request.requestedBy ? [request.requestedBy.id] : [])]);
     // Archived actors are not loaded; the approvers of a campus are few, one small query each.
-    const candidates = await identity().loadActors(rows.map((row) => row.actor_id));
+    const candidates = await identity().loadActors(onCampus.filter((id) => !excluded.has(id)));
     const allowed = await Promise.all(candidates.map((approver) => mayEdit(approver, request.person.id)));
     return candidates
       .filter((_, i) => allowed[i])
