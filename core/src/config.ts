@@ -16,6 +16,10 @@ export interface Config {
   temporalAddress: string | undefined;
   temporalNamespace: string;
   taskQueue: string;
+  /** TEMPORAL_REQUEST_TIMEOUT_MS: how long a request waits on a Temporal call before answering 503 (connecting included). */
+  temporalRequestTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  shutdownTimeoutMs: number;
   logLevel: string;
   webDist: string;
   cookieSecure: boolean;
@@ -125,6 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     temporalAddress,
     temporalNamespace: str('TEMPORAL_NAMESPACE', 'default'),
     taskQueue: str('TEMPORAL_TASK_QUEUE', 'alterna'),
+    temporalRequestTimeoutMs: int('TEMPORAL_REQUEST_TIMEOUT_MS', 3000, 100, 60_000),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     logLevel,
     webDist: path.resolve(repoRoot, str('WEB_DIST', 'web/dist')),
     cookieSecure: bool('COOKIE_SECURE', envName === 'production'),
