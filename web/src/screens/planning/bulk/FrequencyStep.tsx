@@ -1,5 +1,4 @@
 import { Checkbox, Group, Input, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import type { ServerFormApi } from '../../../shared/form';
 import type { CampusOption } from '../shared/api';
@@ -11,8 +10,11 @@ import { DateField, TimeField } from '../../../shared/DateFields';
 const ISO_DAYS = ['1', '2', '3', '4', '5', '6', '7'];
 
 /** Weekday names Monday first, in the interface language. */
-export const weekdayNames = (lang: string, format: 'long' | 'short' = 'long') =>
-  Info.weekdays(format, { locale: lang }).map((name) => name.charAt(0).toUpperCase() + name.slice(1));
+export const weekdayNames = (lang: string, format: 'long' | 'short' = 'long') => {
+  // 5 to 11 January 2026 is a Monday to a Sunday: Intl names them in the language.
+  const names = new Intl.DateTimeFormat(lang, { weekday: format, timeZone: 'UTC' });
+  return ISO_DAYS.map((day) => names.format(new Date(Date.UTC(2026, 0, 4 + Number(day))))).map((name) => name.charAt(0).toUpperCase() + name.slice(1));
+};
 
 /** Step 1: frequency (every day / week on chosen days / month on an ordinal weekday), campuses, period, name. */
 export function FrequencyStep({ form, campuses, tried }: { form: ServerFormApi<MassCreateValues>; campuses: CampusOption[]; tried: boolean }) {

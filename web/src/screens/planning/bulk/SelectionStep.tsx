@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { DateTime } from 'luxon';
+import { dayjs } from '../../../shared/dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ServerFormApi } from '../../../shared/form';
 import { errorMessage } from '../../../shared/http';
@@ -26,7 +26,7 @@ export interface SelectionFilters {
 
 export function initialSelection(): SelectionFilters {
   const monday = mondayOf(parisToday());
-  const sunday = DateTime.fromISO(monday).plus({ days: 6 }).toFormat('yyyy-LL-dd');
+  const sunday = dayjs.utc(monday).add(6, 'day').format('YYYY-MM-DD');
   return { campus: null, groups: [], teachers: [], rooms: [], subject: null, from: monday, to: sunday };
 }
 
@@ -57,7 +57,7 @@ export function SelectionStep({ form, options, tried, filters, onFilters, lesson
     if (!filters.from || !filters.to) return;
     setLoading(true);
     try {
-      const end = DateTime.fromISO(filters.to).plus({ days: 1 }).toFormat('yyyy-LL-dd');
+      const end = dayjs.utc(filters.to).add(1, 'day').format('YYYY-MM-DD');
       const found = await loadLessons({
         campusList: filters.campus ? [filters.campus] : options.campuses.map((c) => c.uuid),
         planningGroupsIdList: filters.groups,

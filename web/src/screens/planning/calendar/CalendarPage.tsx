@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import type { DateSelectArg, DatesSetArg } from '@fullcalendar/core';
-import { DateTime } from 'luxon';
+import { dayjs } from '../../../shared/dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
 import { useMe } from '../../../session';
@@ -28,7 +28,7 @@ interface MoveRefusal {
   suggestions: FreeSlot[];
 }
 
-const wall = (date: Date) => DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat("yyyy-LL-dd'T'HH:mm");
+const wall = (date: Date) => dayjs.utc(date).format('YYYY-MM-DD[T]HH:mm');
 
 /** The planning calendar: filters in the URL, day / week / month, single lesson create, edit, drag and resize. */
 export function CalendarPage() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DateTime } from 'luxon';
+import { dayjs } from '../../../shared/dayjs';
 import { daysIncluded } from '@alterna/planning/validation';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage, requestJson } from '../../../shared/http';
@@ -157,8 +157,8 @@ function Timeline({ group, periods, label }: { group: { startDate: string; endDa
   const total = Math.max(1, daysIncluded(group.startDate, group.endDate));
   const offset = (date: string) => ((daysIncluded(group.startDate, date) - 1) / total) * 100;
   const months: string[] = [];
-  for (let month = DateTime.fromISO(group.startDate, { zone: 'UTC' }).startOf('month').plus({ months: 1 }); month.toISODate()! <= group.endDate; month = month.plus({ months: 1 })) {
-    months.push(month.toISODate()!);
+  for (let month = dayjs.utc(group.startDate).startOf('month').add(1, 'month'); month.format('YYYY-MM-DD') <= group.endDate; month = month.add(1, 'month')) {
+    months.push(month.format('YYYY-MM-DD'));
   }
   const monthName = (day: string) => new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   return (

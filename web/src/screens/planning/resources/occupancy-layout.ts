@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { dayjs } from '../../../shared/dayjs';
 import { daysOf, type OccupancyType } from '@alterna/planning/validation';
 import { parisDay, parisWallClock } from '@alterna/planning/validation';
 
@@ -17,7 +17,7 @@ export interface OccupancyColumn {
 
 /** One column per hour (day view) or per day (week, month). */
 export function columnsOf(type: OccupancyType, startDate: string, endDate: string): OccupancyColumn[] {
-  const weekday = (day: string) => DateTime.fromISO(day, { zone: 'UTC' }).weekday;
+  const weekday = (day: string) => dayjs.utc(day).day() || 7; // Sunday, 0 for dayjs, is 7 in ISO
   if (type === 'day') {
     return Array.from({ length: DAY_LAST_HOUR - DAY_FIRST_HOUR }, (_, i) => ({ key: `${startDate}-${i}`, day: startDate, hour: DAY_FIRST_HOUR + i, weekday: weekday(startDate) }));
   }

@@ -1,26 +1,45 @@
-import { DateTime } from 'luxon';
-import { mondayOf as mondayOfDay, parisDay, parisTime, parisToday } from '@alterna/planning/validation';
+import { mondayOf as mondayOfDay, parisDay, parisInstant, parisOffset, parisTime, parisToday } from '@alterna/planning/validation';
+import { dayjs } from '../../../shared/dayjs';
 
-// Paris days and times come from the planning's own helpers (the server's); this file adds the calendar's forms.
+// Paris days and times come from the planning's own helpers (the server's, on Intl, right whatever the browser's
+// zone); this file adds the calendar's forms. Not dayjs's timezone plugin: in a browser whose own zone changes
+// hour on another day (New York, 8 March) it reads some Paris hours an hour off.
 export { parisDay, parisToday };
 
 /** Lessons live on Paris days and hours, whatever the browser's own zone. */
 export const CENTRE_ZONE = 'Europe/Paris';
 
-const paris = (iso: string) => DateTime.fromISO(iso, { setZone: false }).setZone(CENTRE_ZONE);
+/** An instant's Paris wall clock, 'YYYY-MM-DDTHH:mm:ss'; null when the text is no date. */
+function parisWall(iso: string): string | null {
+  const at = dayjs(iso);
+  if (!at.isValid()) return null;
+  return dayjs.utc(at.valueOf() + parisOffset(at.valueOf())).format('YYYY-MM-DD[T]HH:mm:ss');
+}
+
+/** '+01:00' / '+02:00': Paris's offset at an instant. */
+function offsetText(at: number): string {
+  const minutes = parisOffset(at) / 60_000;
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
 
 /** 'YYYY-MM-DDTHH:mm' (a datetime-local value) of an instant, in Paris time; '' if invalid. */
 export function toParisInput(iso: string | null | undefined): string {
   if (!iso) return '';
-  const at = paris(iso);
-  return at.isValid ? at.toFormat("yyyy-LL-dd'T'HH:mm") : '';
+  return parisWall(iso)?.slice(0, 16) ?? '';
 }
+
+/** A datetime-local value: a day, then optionally hours, minutes, seconds (and milliseconds, dropped). */
+const localPattern = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?)?$/;
 
 /** The instant (ISO with the Paris offset of that day) of a datetime-local value read as Paris time; '' if invalid. */
 export function fromParisInput(local: string): string {
-  if (!local) return '';
-  const at = DateTime.fromISO(local, { zone: CENTRE_ZONE });
-  return at.isValid ? (at.toISO({ suppressMilliseconds: true }) ?? '') : '';
+  const [, day, h = '0', m = '0', s = '0'] = localPattern.exec(local) ?? [];
+  // dayjs rolls 30 February over to March: a day that does not write back the same is no day.
+  if (!day || dayjs.utc(day).format('YYYY-MM-DD') !== day || +h > 23 || +m > 59 || +s > 59) return '';
+  // A time the spring change skips (02:30) reads an hour later (03:30+02:00), as the server reads it.
+  const at = parisInstant(day, +h, +m) + +s * 1000;
+  return `${dayjs.utc(at + parisOffset(at)).format('YYYY-MM-DD[T]HH:mm:ss')}${offsetText(at)}`;
 }
 
 /** A Paris date and 'HH:mm' as an ISO instant with offset. */
@@ -33,22 +52,19 @@ export function parisDateTime(date: string, time: string): string {
  * without offset, so it draws Paris hours on any machine. These two convert to and from that form.
  */
 export function toCalendarTime(iso: string): string {
-  return paris(iso).toFormat("yyyy-LL-dd'T'HH:mm:ss");
+  return parisWall(iso) ?? '';
 }
 
 /** The instant of a calendar date whose UTC fields hold a Paris wall-clock time. */
 export function fromCalendarTime(date: Date): string {
-  const wall = DateTime.fromJSDate(date, { zone: 'UTC' });
-  const at = DateTime.fromObject(
-    { year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute },
-    { zone: CENTRE_ZONE },
-  );
-  return at.toUTC().toISO() ?? '';
+  const wall = dayjs.utc(date);
+  if (!wall.isValid()) return '';
+  return new Date(parisInstant(wall.format('YYYY-MM-DD'), wall.hour(), wall.minute())).toISOString();
 }
 
 /** 'YYYY-MM-DD' of a calendar date (UTC fields = Paris day). */
 export function calendarDay(date: Date): string {
-  return DateTime.fromJSDate(date, { zone: 'UTC' }).toFormat('yyyy-LL-dd');
+  return dayjs.utc(date).format('YYYY-MM-DD');
 }
 
 /** Monday (Paris) of the week holding that instant or day. */
@@ -58,7 +74,9 @@ export function mondayOf(isoOrDay: string): string {
 
 /** 'lun. 7 déc. 2026' / 'Mon 7 Dec 2026' for an instant, in Paris. */
 export function formatDay(iso: string, lang: string): string {
-  return paris(iso).setLocale(lang === 'en' ? 'en-GB' : lang).toLocaleString({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  const at = dayjs(iso);
+  if (!at.isValid()) return '';
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: CENTRE_ZONE }).format(at.toDate());
 }
 
 /** 'HH:mm' in Paris. */
