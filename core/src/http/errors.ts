@@ -1,10 +1,11 @@
 import type { Context, Next } from 'koa';
 import { FieldsRefusedError, localizedErrorKeys, UserError, ValidationError, type Violation } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { isTemporalUnavailable } from '../temporal/unavailable.js';
 import { bodyLimitText } from './guards.js';
 import type { RequestState } from './state.js';
 
-/** Maps thrown errors to SPEC §8 answers: violations as 422, user errors by status, the rest a generic 500. */
+/** Maps thrown errors to SPEC §8 answers: violations as 422, user errors by status, Temporal unreachable 503, the rest a generic 500. */
 export function errorMiddleware(log: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
@@ -22,6 +23,11 @@ export function errorMiddleware(log: Logger) {
       } else if (error instanceof FieldsRefusedError) {
         status = error.status;
         errors = error.violations;
+      } else if (isTemporalUnavailable(error)) {
+        // Temporal is down or too slow: what needs it waits, the rest of the API goes on serving.
+        log.warn({ err: error, requestId: state.requestId, path: ctx.path }, 'Temporal unavailable');
+        status = 503;
+        errors = [{ path: '', message: t ? t('errors.temporalUnavailable') : 'Bulk operations are unavailable for the moment' }];
       } else if (error instanceof UserError) {
         status = error.status;
         errors = [{ path: '', message: translateUserError(error, t), ...(error.reason ? { reason: error.reason } : {}) }];

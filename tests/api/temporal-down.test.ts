@@ -1,0 +1,90 @@
+// Issue #28: with Temporal down, what needs it answers a clear 503 within the request deadline, and everything
+// else (reads, attendance, the calendar, readiness) goes on serving from PostgreSQL.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { makePerson, makePlanningGroup, makeRooms, planningDemo } from '../support/planning/fixtures.js';
+import { seriesBody } from '../support/planning/bulk-fixtures.js';
+
+let app: TestApp;
+let ids: Awaited<ReturnType<typeof planningDemo>>;
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}`, TEMPORAL_REQUEST_TIMEOUT_MS: '1500' });
+  ids = await planningDemo(app);
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+});
+
+async function seriesFor(campusId: string) {
+  const [room] = await makeRooms(app, campusId, 1);
+  const teacher = await makePerson(app, [campusId]);
+  const group = await makePlanningGroup(app, campusId);
+  const subject = Object.values(ids.subjects)[0];
+  return seriesBody({
+    days: [1], campuses: [campusId], startDate: '2027-03-15', endDate: '2027-03-29',
+    lines: [{ planningGroups: [group], teachers: [teacher], rooms: [room], schoolSubject: subject, lessonType: 'course', remote: 'present' }],
+  });
+}
+
+describe('Temporal down', () => {
+  it('answers a bulk start 503 in the person\'s language, and records no run that does not exist', async () => {
+    const body = await seriesFor(ids.paris);
+    const messages = {
+      fr: 'Les opérations groupées sont indisponibles pour le moment, veuillez réessayer dans quelques minutes.',
+      en: 'Bulk operations are unavailable for the moment, please try again in a few minutes.',
+    };
+    for (const language of ['fr', 'en'] as const) {
+      const planner = new ApiClient(app.baseUrl, language);
+      await planner.login(demo('isd'));
+      const started = await planner.post('/api/planning/planning/create/many', { ...body, requestId: crypto.randomUUID() });
+      expect(started.status).toBe(503);
+      expect(started.json).toEqual({ errors: [{ path: '', message: messages[language] }] });
+      // The operations page lists nothing for a run Temporal never received, and still answers.
+      const operations = await planner.get('/api/operations');
+      expect(operations.status).toBe(200);
+      expect(operations.json.operations.filter((o: { kind: string }) => o.kind === 'planning.bulkCreateLessons')).toEqual([]);
+    }
+    const lessons = await app.core.db.knex('lessons').where('creation_key', 'like', 'planning-bulk-create:%').count({ n: '*' }).first();
+    expect(Number(lessons?.n)).toBe(0);
+  });
+
+  it('keeps serving attendance and the calendar', async () => {
+    const pedagogy = new ApiClient(app.baseUrl, 'en');
+    await pedagogy.login(demo('pedagogy'));
+    const sheets = await pedagogy.get('/api/attendance/sheets');
+    expect(sheets.status).toBe(200);
+    expect(sheets.json.campuses.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Paris', 'Lyon']));
+    const week = await pedagogy.graphql(`query { EventLessonSchedules(campusList: ["${ids.paris}"]) { uuid } }`);
+    expect(week.status).toBe(200);
+    expect(week.json.errors).toBeUndefined();
+    expect(Array.isArray(week.json.data.EventLessonSchedules)).toBe(true);
+    const student = new ApiClient(app.baseUrl, 'en');
+    await student.login(demo('student'));
+    expect((await student.get('/api/my-attendance')).status).toBe(200);
+  });
+
+  it('stays ready (PostgreSQL answers) and reports Temporal down; liveness answers', async () => {
+    for (const path of ['/api/health/ready', '/api/health']) {
+      const ready = await fetch(`${app.baseUrl}${path}`);
+      expect(ready.status, path).toBe(200);
+      const body = await ready.json();
+      expect(body, path).toMatchObject({ status: 'degraded', db: 'ok', version: '0.1.0' });
+      expect(body.temporal, path).not.toBe('ok');
+      expect(body.temporal, path).toEqual(expect.any(String));
+    }
+    const live = await fetch(`${app.baseUrl}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok', version: '0.1.0' });
+  });
+});
