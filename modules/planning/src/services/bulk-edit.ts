@@ -116,7 +116,7 @@ export function bulkEditService(deps: PlanningDeps) {
   }
 
   async function editViolations(lessons: LessonSnapshot[], edit: NonNullable<BulkEditRequest['edit']>, t: Translate): Promise<Violation[]> {
-    const refs = await loadReferences(knex, {
+    const refs = await loadReferences(knex, deps.core.module('identity').visibility, {
       groups: edit.planningGroups ?? [], rooms: edit.rooms ?? [], teachers: edit.teachers ?? [], contracts: edit.teacherContracts ?? [],
       subjects: edit.schoolSubject ? [edit.schoolSubject] : [],
     });

@@ -1,6 +1,7 @@
 // The rooms, teachers, planning groups, contracts and subjects a bulk request names, read in one set query
 // each, and the checks that they exist and belong to the lesson's campus (SPEC §5: ids of the chosen campuses).
 import type { Knex, Translate, Violation } from '@alterna/core';
+import type { Visibility } from '@alterna/identity';
 
 type Db = Knex | Knex.Transaction;
 
@@ -23,7 +24,8 @@ export interface ReferenceIds {
 
 const unique = (ids: string[]) => [...new Set(ids)];
 
-export async function loadReferences(db: Db, ids: ReferenceIds): Promise<References> {
+/** The references named; a teacher's campuses are those of all its rules (identity's visibility). */
+export async function loadReferences(db: Db, visibility: Visibility, ids: ReferenceIds): Promise<References> {
   const refs: References = { groups: new Map(), rooms: new Map(), teachers: new Map(), contracts: new Map(), subjects: new Set() };
   const [groups, rooms, teachers, contracts, subjects] = [ids.groups, ids.rooms, ids.teachers, ids.contracts, ids.subjects].map(unique);
   if (groups!.length) for (const g of await db('planning_groups').select('id', 'campus_id', 'name').whereIn('id', groups!)) refs.groups.set(g.id, { campusId: g.campus_id, name: g.name });
@@ -33,13 +35,9 @@ export async function loadReferences(db: Db, ids: ReferenceIds): Promise<Referen
     for (const r of rows) refs.rooms.set(r.id, { campusId: r.campus_id, name: r.name });
   }
   if (teachers!.length) {
-    const rows = await db('identity_actors as a').leftJoin('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
-      .select('a.id', 'a.first_name', 'a.last_name', 'r.campus_id').whereIn('a.id', teachers!);
-    for (const r of rows) {
-      const teacher = refs.teachers.get(r.id) ?? { name: `${r.first_name} ${r.last_name}`, campuses: new Set<string>() };
-      if (r.campus_id) teacher.campuses.add(r.campus_id);
-      refs.teachers.set(r.id, teacher);
-    }
+    const rows: { id: string; first_name: string; last_name: string }[] = await db('identity_actors as a').select('a.id', 'a.first_name', 'a.last_name').whereIn('a.id', teachers!);
+    const campuses = await visibility.campusesOf(rows.map((r) => r.id), null, db);
+    for (const r of rows) refs.teachers.set(r.id, { name: `${r.first_name} ${r.last_name}`, campuses: new Set(campuses.get(r.id)) });
   }
   if (contracts!.length) for (const c of await db('teaching_teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', contracts!)) refs.contracts.set(c.id, { teacherId: c.teacher_id, campusId: c.campus_id });
   if (subjects!.length) for (const s of await db('trainings_school_subjects as school_subjects').select('id').whereIn('id', subjects!)) refs.subjects.add(s.id);

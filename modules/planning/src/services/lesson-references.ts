@@ -1,7 +1,8 @@
 // What a lesson refers to must exist and belong to its campus (rooms, teachers, planning groups), its subject
 // must exist, and its teacher contracts must be its teachers' contracts of the lesson's session. One set query
 // per kind, whatever the number of ids.
-import type { Knex } from '@alterna/core';
+import { teacherTypologies, type Knex } from '@alterna/core';
+import type { Visibility } from '@alterna/identity';
 import type { RuleViolation } from '../rules/lesson-rules.js';
 import { allQueries } from './queries.js';
 
@@ -19,13 +20,11 @@ export interface LessonReferences {
   subjectChanged: boolean;
 }
 
-/** Teacher typologies on a campus (teaching's `teacherTypologies`). */
-const teacherTypologies = ['teacher', 'trainer'];
 const rule = (path: string, name: string, values?: Record<string, unknown>): RuleViolation => ({ path, key: `planning.lessons.rules.${name}`, values });
 const list = (names: string[]) => names.join(', ');
 
-/** Violations of the references, and the contract of each teacher (null when none is given). */
-export async function checkReferences(db: Db, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
+/** Violations of the references, and the contract of each teacher (null when none is given); a teacher's campuses are identity's. */
+export async function checkReferences(db: Db, visibility: Visibility, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
   const [rooms, teachers, groups, subject, contracts] = await allQueries(db, [
     () => refs.roomIds.length
       ? db('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id')
@@ -34,7 +33,7 @@ export async function checkReferences(db: Db, refs: LessonReferences): Promise<{
     () => refs.teacherIds.length
       ? db('identity_actors as a').whereRaw('a.id = ANY(?::uuid[])', [[...refs.teacherIds]]).select(
         'a.id', db.raw("a.first_name || ' ' || a.last_name AS name"),
-        db.raw('EXISTS (SELECT 1 FROM identity_actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ? AND r.typology = ANY(?)) AS on_campus', [refs.campusId, teacherTypologies]),
+        db.raw('? AS on_campus', [visibility.onCampuses('a.id', [refs.campusId], teacherTypologies)]),
       )
       : [],
     () => refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],

@@ -1,4 +1,4 @@
-import { retryOnDeadlock, NotFoundError, ValidationError, validate, type Actor, type CompiledSelection, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
+import { retryOnDeadlock, NotFoundError, teacherTypologies, ValidationError, validate, type Actor, type CompiledSelection, type Knex, type PermissionMatrix, type Translate, type Violation } from '@alterna/core';
 import { perm } from '../permissions.js';
 import {
   cancellationViolations, lessonShapeViolations, lessonStateViolations, sessionViolations, type LessonAction, type RuleViolation,
@@ -193,7 +193,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       // The constraints are the teacher's own (no campus): shown when the teacher teaches on a campus the actor reads.
       const teacher: { id: string; first_name: string; last_name: string } | undefined = campuses.length
         ? await knex('identity_actors as a').where('a.id', teacherId)
-          .whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.campus_id', campuses).whereIn('r.typology', ['teacher', 'trainer']))
+          .where(deps.core.module('identity').visibility.onCampuses('a.id', campuses, teacherTypologies))
           .first('a.id', 'a.first_name', 'a.last_name')
         : undefined;
       const constraints = teacher ? await deps.services().trainerConstraints.forTeachers(knex, [teacherId]) : [];
@@ -240,7 +240,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
         startAt, endAt, teacherIds: unique(value.teachers), roomIds: unique(value.rooms), planningGroupIds: unique(value.planningGroups), schoolSubjectId: value.schoolSubject ?? null,
       };
       const sessionId = await sessionOfDay(startAt, shape.planningGroupIds);
-      const { violations, contractOf } = await checkReferences(knex, {
+      const { violations, contractOf } = await checkReferences(knex, deps.core.module('identity').visibility, {
         campusId: value.campus, sessionId, teacherIds: shape.teacherIds, teacherContractIds: unique(value.teacherContracts), roomIds: shape.roomIds,
         planningGroupIds: shape.planningGroupIds, schoolSubjectId: shape.schoolSubjectId, subjectChanged: true,
       });
@@ -308,7 +308,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       let contractOf = new Map<string, string | null>(current.teachers.map((teacher) => [teacher.id, teacher.teacherContractId]));
       if (reshaped) {
         const shape = { startAt, endAt, ...next };
-        const references = await checkReferences(knex, { campusId: current.campusId, sessionId, ...next, subjectChanged: changed.subject });
+        const references = await checkReferences(knex, deps.core.module('identity').visibility, { campusId: current.campusId, sessionId, ...next, subjectChanged: changed.subject });
         contractOf = references.contractOf;
         const all = [...lessonShapeViolations(shape), ...(moved || regrouped ? sessionViolations(sessionId) : []), ...references.violations];
         if (all.length) fail(all, t);

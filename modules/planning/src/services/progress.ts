@@ -1,4 +1,4 @@
-import type { Actor, PermissionMatrix } from '@alterna/core';
+import { teacherTypologies, type Actor, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { PlanningDeps } from './deps.js';
 
@@ -93,7 +93,7 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
             `WITH t AS (
                SELECT a.id, a.first_name, a.last_name FROM identity_actors a
                 WHERE a.id = ANY(?::uuid[])
-                  AND EXISTS (SELECT 1 FROM identity_actor_access_rules r WHERE r.actor_id = a.id AND r.campus_id = ANY(?::uuid[]) AND r.typology IN ('teacher', 'trainer'))),
+                  AND ?),
              targets AS (
                SELECT tc.teacher_id AS owner_id, sl.school_subject_id, SUM(sl.hours) AS hours
                  FROM teaching_teacher_contracts tc JOIN t ON t.id = tc.teacher_id JOIN teaching_teacher_contract_subject_lines sl ON sl.teacher_contract_id = tc.id
@@ -111,7 +111,7 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
                     ss.color AS subject_color, x.target, x.planned, x.delivered
                FROM t LEFT JOIN lines x ON x.owner_id = t.id LEFT JOIN trainings_school_subjects ss ON ss.id = x.subject_id
               ORDER BY lower(t.last_name), lower(t.first_name), t.id, ss.name`,
-            [[...teacherIds], campuses, sessionId, campuses, sessionId, campuses],
+            [[...teacherIds], deps.core.module('identity').visibility.onCampuses('a.id', campuses, teacherTypologies), sessionId, campuses, sessionId, campuses],
           ).then((result: { rows: (LineRow & { first_name: string; last_name: string })[] }) => result.rows)
           : [],
       ]);

@@ -1,11 +1,11 @@
-import type { Knex, Translate } from '@alterna/core';
+import { teacherTypologies, type Knex, type Translate } from '@alterna/core';
 import { parisDay, parisTime } from '../rules/lesson-time.js';
 
 /** What the resources services share: the knex or transaction to read with, Paris wording, lesson lookups. */
 export type Db = Knex | Knex.Transaction;
 
-/** Teachers are actors with one of these typologies on a campus. */
-export const teacherTypologies = ['teacher', 'trainer'] as const;
+/** Teachers are actors with one of these typologies on a campus (the core's list). */
+export { teacherTypologies };
 
 /** The day and times of a period as a message shows them (Paris). */
 export function periodWords(startAt: string | Date, endAt: string | Date): { date: string; start: string; end: string } {

@@ -49,6 +49,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
   // Typed by name: TypeScript only runs assertion methods (`assert`) on explicitly typed references.
   const permissions: PermissionMatrix = deps.permissions;
   const { knex } = deps;
+  const visibility = () => deps.core.module('identity').visibility;
   const toConstraint = (row: Record<string, any>): TrainerConstraint => ({
     id: row.id,
     teacherId: row.teacher_id,
@@ -62,10 +63,9 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
 
   /** The teacher (a teacher or trainer somewhere) if the actor holds the permission on one of its campuses. */
   async function teacherFor(actor: Actor, teacherId: string, permission: string, t: Translate): Promise<ConstraintTeacher> {
-    const rows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('identity_actors as a')
-      .join('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
-      .where('a.id', teacherId)
-      .whereIn('r.typology', teacherTypologies)
+    const rows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await visibility()
+      .rules(knex, { actors: [teacherId], typologies: teacherTypologies })
+      .join('identity_actors as a', 'a.id', 'r.actor_id')
       .select('a.id', 'a.first_name', 'a.last_name', 'r.campus_id');
     if (!rows.length) {
       permissions.assert(actor, permission);
@@ -115,7 +115,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
       const campuses = permissions.campusesOrDeny(actor, perm.resourceRead);
       const term = `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows: { id: string; first_name: string; last_name: string }[] = await knex('identity_actors as a')
-        .whereExists(knex('identity_actor_access_rules as r').whereRaw('r.actor_id = a.id').whereIn('r.typology', teacherTypologies).whereIn('r.campus_id', campuses))
+        .where(visibility().onCampuses('a.id', campuses, teacherTypologies))
         .andWhere('a.archived', false)
         .andWhere((q) => q.whereILike('a.last_name', term).orWhereILike('a.first_name', term).orWhereRaw("a.last_name || ' ' || a.first_name ILIKE ?", [term]))
         .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }])
@@ -128,7 +128,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
       if (!actor) throw new NotLoggedInError();
       const teacher = await teacherFor(actor, teacherId, perm.resourceRead, t);
       const rows = await knex('trainer_constraints').where({ teacher_id: teacherId }).orderBy('start_at').select(columns);
-      const campuses: string[] = await knex('identity_actor_access_rules').where({ actor_id: teacherId }).whereIn('typology', teacherTypologies).pluck('campus_id');
+      const campuses = (await visibility().campusesOf([teacherId], teacherTypologies)).get(teacherId) ?? [];
       return {
         teacher,
         canUpdate: campuses.some((campus) => permissions.isGranted(actor, perm.resourceUpdate, campus)),
