@@ -16,6 +16,8 @@ export interface WorkerOptions {
   /** Activities beyond the modules' own (tests only). */
   extraActivities?: Record<string, (...args: any[]) => Promise<unknown>>;
   taskQueue?: string;
+  /** On shutdown, how long activities under way may take to finish before they are cancelled (the worker process's drain). */
+  shutdownGraceMs?: number;
 }
 
 let runtimeInstalled = false;
@@ -56,6 +58,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     namespace: options.core.config.temporalNamespace,
     taskQueue: options.taskQueue ?? options.core.config.taskQueue,
     activities,
+    ...(options.shutdownGraceMs === undefined ? {} : { shutdownGraceTime: options.shutdownGraceMs }),
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? workflowsPath }),
   });
   return { worker, connection };
