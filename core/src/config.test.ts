@@ -54,6 +54,13 @@ describe('loadConfig', () => {
       /TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas \(got "proxy.local"\)[\s\S]*got "10.0.0.0\/33"/,
     );
   });
+  it('limits failed logins per e-mail and address, and per address at five times that unless set', () => {
+    expect(loadConfig({})).toMatchObject({ loginMaxAttempts: 10, loginMaxAttemptsPerAddress: 50 });
+    expect(loadConfig({ LOGIN_MAX_ATTEMPTS: '4' })).toMatchObject({ loginMaxAttempts: 4, loginMaxAttemptsPerAddress: 20 });
+    expect(loadConfig({ LOGIN_MAX_ATTEMPTS: '4', LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '200' }).loginMaxAttemptsPerAddress).toBe(200);
+    expect(() => loadConfig({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '0' })).toThrow(/LOGIN_MAX_ATTEMPTS_PER_ADDRESS must be a whole number from 1 to 100000 \(got "0"\)/);
+  });
+
   it('stores files in a folder under the data directory by default, or in an S3 store whose settings are all checked', () => {
     expect(loadConfig({}).storage).toEqual({ driver: 'local', dir: path.join(repoRoot, '.data', 'files') });
     expect(loadConfig({ DATA_DIR: '/srv/alterna' }).storage).toEqual({ driver: 'local', dir: '/srv/alterna/files' });

@@ -26,7 +26,10 @@ export interface Config {
   sessionTtlHours: number;
   /** How long a request's session and actor may be reused without asking the database (0: never; tests). */
   sessionCacheMs: number;
+  /** Failed logins per e-mail and address in the window (LOGIN_MAX_ATTEMPTS). */
   loginMaxAttempts: number;
+  /** Failed logins per address whatever the e-mail in the window (LOGIN_MAX_ATTEMPTS_PER_ADDRESS; five times the other by default). */
+  loginMaxAttemptsPerAddress: number;
   loginWindowSeconds: number;
   /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-* headers are believed; none by default. */
   trustedProxies: string[];
@@ -120,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
   const storage = storageConfig(env, dataDir, url, problems);
 
   const port = int('PORT', 3000, 0, 65535);
+  const loginMaxAttempts = int('LOGIN_MAX_ATTEMPTS', 10, 1, 1000);
   const config: Config = {
     env: envName,
     host: str('HOST', '0.0.0.0'),
@@ -136,7 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     cookieSecure: bool('COOKIE_SECURE', envName === 'production'),
     sessionTtlHours: int('SESSION_TTL_HOURS', 12, 1, 24 * 90),
     sessionCacheMs: int('SESSION_CACHE_MS', envName === 'test' ? 0 : 2000, 0, 60_000),
-    loginMaxAttempts: int('LOGIN_MAX_ATTEMPTS', 10, 1, 1000),
+    loginMaxAttempts,
+    loginMaxAttemptsPerAddress: int('LOGIN_MAX_ATTEMPTS_PER_ADDRESS', loginMaxAttempts * 5, 1, 100_000),
     loginWindowSeconds: int('LOGIN_WINDOW_SECONDS', 900, 1, 86400),
     trustedProxies,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),

@@ -4,12 +4,14 @@ import en from './locales/en.json' with { type: 'json' };
 import { actors } from './migrations/20261122000200_actors.js';
 import { actorPhone } from './migrations/20261122000300_actor_phone.js';
 import { readViews } from './migrations/20261122000400_read_views.js';
+import { loginAttemptKeys } from './migrations/20261122000500_login_attempt_keys.js';
 import { identityServices, type IdentityServices } from './services/index.js';
 import './module-services.js';
 import { routes } from './routes.js';
 import { graphql } from './graphql/index.js';
 import { seedActors } from './seed.js';
 import { registerCampusHooks } from './campus-hooks.js';
+import { warnUntrustedProxies } from './proxy-warning.js';
 import { activities } from './activities.js';
 import { identityWorkflows } from './workflow-contract.js';
 
@@ -26,7 +28,7 @@ export { EmailTakenError, type Accounts, type NewActor, type ActorChanges, type 
 export default defineModule<IdentityServices>({
   name: 'identity',
   dependsOn: ['training-centre'],
-  migrations: [actors, actorPhone, readViews],
+  migrations: [actors, actorPhone, readViews, loginAttemptKeys],
   locales: { fr, en },
   permissions: [
     { id: 'identity.actor.read', kind: 'read', typologies: staffTypologies },
@@ -43,6 +45,7 @@ export default defineModule<IdentityServices>({
   register: ({ services, core, provideAuthenticator }) => {
     provideAuthenticator(services.auth);
     registerCampusHooks(core);
+    warnUntrustedProxies(core.config, core.log);
   },
   seed: (_services, _core, knex) => seedActors(knex),
 });

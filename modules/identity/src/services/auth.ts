@@ -4,6 +4,7 @@ import { TooManyRequestsError, ValidationError, type Actor, type Authenticator, 
 import { loadActor, loadSessionActor } from './actors.js';
 import { hashPassword, verifyPassword } from './password-hashing.js';
 import type { SessionCache } from './session-cache.js';
+import { loginLimit } from './login-limit.js';
 import { now, nowMs } from '@alterna/core/clock';
 
 export const sessionCookie = 'alterna_session';
@@ -17,7 +18,7 @@ export function hashToken(token: string): string {
 }
 
 export interface AuthService extends Authenticator {
-  /** Checks the credentials (rate-limited per e-mail and per address) and opens a session. */
+  /** Checks the credentials (rate-limited per e-mail and address, and per address: login-limit.ts) and opens a session. */
   login(input: { email: string; password: string; ip: string }, t: Translate): Promise<{ actor: Actor; token: string; expiresAt: Date }>;
   logout(token: string | undefined): Promise<void>;
   /** Deletes expired sessions and login attempts past the rate-limit window (a schedule runs it). */
@@ -26,37 +27,22 @@ export interface AuthService extends Authenticator {
 
 export function authService(knex: Knex, config: Config, cache: SessionCache): AuthService {
   const windowStart = () => new Date(nowMs() - config.loginWindowSeconds * 1000);
-
-  // Failures count per e-mail whatever the address (changing address does not reset it), and per address
-  // whatever the e-mail (one address spraying many accounts), with room for a school's shared address.
-  const limits = (email: string, ip: string) => [
-    { key: `email:${email.toLowerCase()}`, max: config.loginMaxAttempts },
-    { key: `address:${ip}`, max: config.loginMaxAttempts * 5 },
-  ];
-
-  async function throttle(keys: { key: string; max: number }[], t: Translate) {
-    const counts = await knex('login_attempts').select('key').count<{ key: string; count: number }[]>({ count: '*' })
-      .whereIn('key', keys.map(({ key }) => key)).where('attempted_at', '>', windowStart()).groupBy('key');
-    const over = keys.some(({ key, max }) => Number(counts.find((row) => row.key === key)?.count ?? 0) >= max);
-    if (over) throw new TooManyRequestsError(t('identity.login.tooMany', { minutes: Math.ceil(config.loginWindowSeconds / 60) }));
-  }
+  const limit = loginLimit(knex, config);
 
   return {
     async login({ email, password, ip }, t) {
-      const keys = limits(email, ip);
-      await throttle(keys, t);
+      const attempt = await limit.count(email, ip);
+      if (!attempt) throw new TooManyRequestsError(t('identity.login.tooMany', { minutes: Math.ceil(config.loginWindowSeconds / 60) }));
       const row = await knex('actors').select('id', 'password_hash').whereRaw('lower(email) = ?', [email.toLowerCase()]).where({ archived: false }).first();
       const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : (await verifyPassword(await decoyHash(), password), false);
-      if (!valid || !row) {
-        await knex('login_attempts').insert(keys.map(({ key }) => ({ key, attempted_at: now() })));
-        throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
-      }
+      // A failure stays counted: it was counted before the check (a process that dies mid-check loses no count).
+      if (!valid || !row) throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
       const actor = await loadActor(knex, row.id);
       if (!actor) throw new ValidationError([{ path: '', message: t('identity.login.invalid') }]);
       const token = crypto.randomBytes(32).toString('base64url');
       const expiresAt = new Date(nowMs() + config.sessionTtlHours * 3600 * 1000);
       await knex('sessions').insert({ token_hash: hashToken(token), actor_id: actor.id, expires_at: expiresAt });
-      await knex('login_attempts').where({ key: keys[0]!.key }).delete();
+      await limit.succeeded(attempt);
       return { actor, token, expiresAt };
     },
     async logout(token) {
