@@ -3,6 +3,7 @@ import { createCore, type Core, type CoreOptions } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoverModules } from './modules/discover.js';
+import { withMigrationLock } from './db/migrate.js';
 import type { ModuleDefinition } from './modules/contract.js';
 
 export interface BootOptions {
@@ -31,12 +32,17 @@ export async function bootCore(options: BootOptions = {}): Promise<Core> {
     embeddedDatabase: options.embeddedDatabase,
     embeddedDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
-  if (options.migrate !== false) {
-    const applied = await core.migrate();
-    if (applied.length) log.info({ applied }, 'migrations applied');
-  }
-  if (options.seed ?? config.seedDemo) {
-    if (await core.seedIfEmpty()) log.info('demo centre seeded');
+  // Several processes started together on one database (two APIs, an API and `npm run db:migrate`): one migrates
+  // and seeds, the others wait for it, then find the migrations applied and the actors there.
+  const seed = options.seed ?? config.seedDemo;
+  if (options.migrate !== false || seed) {
+    await withMigrationLock(core.db, async () => {
+      if (options.migrate !== false) {
+        const applied = await core.migrate();
+        if (applied.length) log.info({ applied }, 'migrations applied');
+      }
+      if (seed && (await core.seedIfEmpty())) log.info('demo centre seeded');
+    });
   }
   await core.bootstrap();
   return core;
