@@ -9,15 +9,25 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(root, 'dist', 'server');
+// `--outdir dist/<name>` builds elsewhere in the checkout (a test's own copy; dependencies are found from there
+// as from dist/server); `--no-workflow-bundle` leaves the worker to bundle its workflows at start.
+const option = (name) => process.argv.indexOf(name);
+const outdir = option('--outdir') > 0 ? path.resolve(root, process.argv[option('--outdir') + 1]) : path.join(root, 'dist', 'server');
+if (!outdir.startsWith(path.join(root, 'dist') + path.sep)) {
+  console.error(`[alterna] --outdir must be a folder under dist/ (got ${outdir})`);
+  process.exit(1);
+}
+const shown = posixPath(path.relative(root, outdir));
 const entryPoints = {
   api: path.join(root, 'core/src/bin/api.ts'),
   migrate: path.join(root, 'core/src/bin/migrate.ts'),
   worker: path.join(root, 'workflows/src/bin/worker.ts'),
 };
-const posix = (p) => p.split(path.sep).join('/');
+function posixPath(p) {
+  return p.split(path.sep).join('/');
+}
 const fromOutput = (file) => {
-  const relative = posix(path.relative(outdir, file));
+  const relative = posixPath(path.relative(outdir, file));
   return relative.startsWith('.') ? relative : `./${relative}`;
 };
 
@@ -94,13 +104,14 @@ await esbuild.build({
   logLevel: 'warning',
   plugins: [installedModules, sourceUrls, dependencies],
 });
-console.log(`[alterna] server built in ${Date.now() - started} ms: ${Object.keys(entryPoints).map((name) => `dist/server/${name}.js`).join(', ')}`);
+console.log(`[alterna] server built in ${Date.now() - started} ms: ${Object.keys(entryPoints).map((name) => `${shown}/${name}.js`).join(', ')}`);
+if (process.argv.includes('--no-workflow-bundle')) process.exit(0);
 
 // The worker's workflow code, bundled once here rather than at each start (workflows/src/bin/worker.ts takes it).
 const { bundleWorkflowCode } = await import('@temporalio/worker');
 const workflows = await bundleWorkflowCode({ workflowsPath: path.join(root, 'workflows/src/workflows.ts'), logger: quietLogger() });
 fs.writeFileSync(path.join(outdir, 'workflows.bundle.js'), workflows.code);
-console.log('[alterna] workflow bundle: dist/server/workflows.bundle.js');
+console.log(`[alterna] workflow bundle: ${shown}/workflows.bundle.js`);
 
 function quietLogger() {
   const quiet = () => {};
