@@ -11,6 +11,7 @@ export { loadDevTools, requireDevTools, type DevTools, type DevMailboxHook, type
 export * from './errors.js';
 export * from './auth/types.js';
 export { PermissionMatrix, spaceOf, typologiesOf } from './auth/permissions.js';
+export { changesRecord, narrowCampuses, seesRecord } from './auth/visibility.js';
 export { yup, validate, isUuid, translateMessage, type MessageKey } from './validation/index.js';
 export { languageFromAcceptLanguage, languageOf, isLanguage, languages, defaultLanguage, type Language, type Translate } from './i18n/index.js';
 export { languageCookie } from './http/language.js';

@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotFoundError, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
+import { AccessDeniedError, NotFoundError, seesRecord, type Actor, type CoreDeps, type Knex, type Translate } from '@alterna/core';
 import type { Visibility } from '@alterna/identity';
 import { staffAccessTypologies } from '../validation/index.js';
 import { perm } from '../permissions.js';
@@ -57,7 +57,7 @@ export function scope(core: CoreDeps): Scope {
       const campuses = campusesFor(viewer, permission);
       const { exists, campusIds } = await membership(actorId, trx);
       if (!exists) throw new NotFoundError(t('errors.notFound'));
-      if (!campusIds.some((id) => campuses.includes(id))) throw new AccessDeniedError();
+      if (!seesRecord(campusIds, campuses)) throw new AccessDeniedError();
     },
     async assertChangeable(viewer, actorId, t, trx = knex) {
       campusesFor(viewer, perm.actorUpdate);

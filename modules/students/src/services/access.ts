@@ -1,4 +1,4 @@
-import { AccessDeniedError, NotFoundError, type Actor } from '@alterna/core';
+import { AccessDeniedError, NotFoundError, seesRecord, type Actor } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { ServiceContext } from './context.js';
 
@@ -23,7 +23,7 @@ export function studentAccess(ctx: ServiceContext): StudentAccess {
       const readable = ctx.campusesFor(actor, perm.studentRead);
       if (!(await knex('students').where('actor_id', studentId).first('actor_id'))) throw new NotFoundError('student');
       const campuses = (await access.campusesOf([studentId])).get(studentId) ?? [];
-      if (!campuses.some((id) => readable.includes(id))) throw new AccessDeniedError();
+      if (!seesRecord(campuses, readable)) throw new AccessDeniedError();
       return campuses;
     },
     async assertCanChange(actor, studentId) {

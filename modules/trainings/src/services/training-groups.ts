@@ -1,8 +1,7 @@
-import { AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Translate, type Violation } from '@alterna/core';
+import { AccessDeniedError, narrowCampuses, NotFoundError, ValidationError, validate, type Actor, type Translate, type Violation } from '@alterna/core';
 import { trainingGroupSchema, type TrainingGroupInput } from '../validation/index.js';
 import { groupVariantProblem } from '../rules/training-plan.js';
 import { isOutsideSession } from '../rules/groups.js';
-import { scopeCampuses } from '../rules/scope.js';
 import { perm } from '../permissions.js';
 import { campusRefs } from './campuses.js';
 import { dateText, type ServiceContext } from './context.js';
@@ -114,7 +113,7 @@ export function trainingGroupsService(ctx: ServiceContext, deps: { trainings: Tr
 
   const service: TrainingGroupsService = {
     async list(actor, filter = {}) {
-      const campuses = scopeCampuses(filter.campusIds, ctx.campusesFor(actor, perm.groupRead));
+      const campuses = narrowCampuses(filter.campusIds, ctx.campusesFor(actor, perm.groupRead));
       if (!campuses.length) return [];
       const query = select().whereIn('g.campus_id', campuses);
       if (filter.trainingIds) query.whereIn('g.training_id', filter.trainingIds);

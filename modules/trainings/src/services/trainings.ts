@@ -1,6 +1,5 @@
-import { fn, AccessDeniedError, NotFoundError, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
+import { changesRecord, fn, AccessDeniedError, narrowCampuses, NotFoundError, seesRecord, ValidationError, validate, type Actor, type Translate } from '@alterna/core';
 import { trainingSchema } from '../validation/index.js';
-import { canChangeTraining, isTrainingVisible, scopeCampuses } from '../rules/scope.js';
 import { perm } from '../permissions.js';
 import { campusRefs } from './campuses.js';
 import type { ServiceContext } from './context.js';
@@ -89,7 +88,7 @@ export function trainingsService(ctx: ServiceContext): TrainingsService {
 
   const service: TrainingsService = {
     async list(actor, filter = {}) {
-      const campuses = scopeCampuses(filter.campusIds, ctx.campusesFor(actor, perm.trainingRead));
+      const campuses = narrowCampuses(filter.campusIds, ctx.campusesFor(actor, perm.trainingRead));
       return load(campuses, { publishedOnly: filter.publishedOnly });
     },
     async publishedByCampus(actor, campusId) {
@@ -142,14 +141,14 @@ export function trainingsService(ctx: ServiceContext): TrainingsService {
     async assertCanChange(actor, id) {
       const changeCampuses = ctx.campusesFor(actor, perm.trainingUpdate);
       const campuses = await service.assertCanRead(actor, id, perm.trainingRead);
-      if (!canChangeTraining(campuses, changeCampuses)) throw new AccessDeniedError();
+      if (!changesRecord(campuses, changeCampuses)) throw new AccessDeniedError();
       return campuses;
     },
     async assertCanRead(actor, id, permission = perm.trainingRead) {
       const readCampuses = ctx.campusesFor(actor, permission);
       if (!(await TrainingModel.query(knex).findById(id).select('id'))) throw new NotFoundError('training');
       const campuses = (await campusesOf([id])).get(id) ?? [];
-      if (!isTrainingVisible(campuses, readCampuses)) throw new AccessDeniedError();
+      if (!seesRecord(campuses, readCampuses)) throw new AccessDeniedError();
       return campuses;
     },
     campusesOf,
