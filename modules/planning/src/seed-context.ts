@@ -1,4 +1,4 @@
-import { dateText, todayIn, type Knex } from '@alterna/core';
+import { dateText, teacherTypologies, todayIn, type Knex } from '@alterna/core';
 import type { Closure } from './seed-calendar.js';
 import { CENTRE_TIME_ZONE } from './types.js';
 
@@ -47,7 +47,7 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
 
   const teacherRows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('identity_actors as a')
     .join('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
-    .whereIn('r.typology', ['teacher', 'trainer'])
+    .whereIn('r.typology', teacherTypologies)
     .andWhere('a.archived', false)
     .distinct('a.id', 'a.first_name', 'a.last_name', 'r.campus_id')
     .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }]);
