@@ -1,6 +1,8 @@
+import net from 'node:net';
+import { Connection } from '@temporalio/client';
 import { describe, expect, it } from 'vitest';
 import { realNow } from '../clock.js';
-import { requestDeadline, withRequestDeadline } from './client.js';
+import { requestDeadline, temporalInterceptors, withRequestDeadline } from './client.js';
 
 type Options = Parameters<typeof requestDeadline>[0];
 
@@ -29,5 +31,22 @@ describe('Temporal calls made while answering a request', () => {
 
   it('outside any request (a worker, a schedule at start) are left as the SDK makes them', () => {
     expect(passedOn({ deadline: undefined }).deadline).toBeUndefined();
+  });
+});
+
+describe('an unreachable Temporal server', () => {
+  it('is given up within the request timeout, even by a call with a longer deadline of its own', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const connection = Connection.lazy({ address: `127.0.0.1:${port}`, interceptors: temporalInterceptors });
+    try {
+      // Its own deadline is 8 s: the SDK alone retries UNAVAILABLE for some 20 s, so it would end DEADLINE_EXCEEDED (4).
+      const call = withRequestDeadline(300, () => connection.withDeadline(realNow() + 8000, () => connection.workflowService.getSystemInfo({})));
+      await expect(call).rejects.toMatchObject({ code: 14 });
+    } finally {
+      await connection.close();
+    }
   });
 });

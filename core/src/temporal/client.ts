@@ -37,6 +37,26 @@ export const requestDeadline: GrpcInterceptor = (options, nextCall) => {
   return nextCall(bounded) as ReturnType<GrpcInterceptor>;
 };
 
+const retries = defaultGrpcRetryOptions();
+const sdkRetries = makeGrpcRetryInterceptor(retries);
+
+/**
+ * The SDK's retries of an unreachable server; in a request they stop once its timeout has passed, even for a call
+ * with a longer deadline of its own (a signature waiting for its workflow), whose failure is then the server's.
+ */
+export const requestBoundedRetries: GrpcInterceptor = (options, nextCall) => {
+  const scope = requestScope.getStore();
+  if (!scope) return sdkRetries(options, nextCall);
+  const giveUpAt = realNow() + scope.timeoutMs;
+  return makeGrpcRetryInterceptor({
+    delayFunction: (attempt, status) => Math.min(retries.delayFunction(attempt, status), Math.max(0, giveUpAt - realNow())),
+    retryableDecider: (attempt, status) => realNow() < giveUpAt && retries.retryableDecider(attempt, status),
+  })(options, nextCall);
+};
+
+/** Deadline first, so that every retry shares it. */
+export const temporalInterceptors: GrpcInterceptor[] = [requestDeadline, requestBoundedRetries];
+
 const connectTimeoutMs = 5000;
 
 /** Connects lazily, so the API starts (and says why in its readiness) even while Temporal is down. */
@@ -49,7 +69,7 @@ export function createTemporal(address: () => string | undefined, namespace: str
       const connection = Connection.lazy({
         address: target,
         connectTimeout: connectTimeoutMs,
-        interceptors: [requestDeadline, makeGrpcRetryInterceptor(defaultGrpcRetryOptions())],
+        interceptors: temporalInterceptors,
       });
       try {
         await connection.ensureConnected();
