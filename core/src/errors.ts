@@ -65,4 +65,5 @@ export const localizedErrorKeys: Record<string, string> = {
   UNAUTHENTICATED: 'errors.notLoggedIn',
   FORBIDDEN: 'errors.accessDenied',
   NOT_FOUND: 'errors.notFound',
+  TEMPORAL_UNAVAILABLE: 'errors.temporalUnavailable',
 };

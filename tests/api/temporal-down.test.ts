@@ -59,6 +59,22 @@ describe('Temporal down', () => {
     expect(Number(lessons?.n)).toBe(0);
   });
 
+  it('answers a GraphQL cancellation with the same message, in the person\'s language', async () => {
+    const [isd] = await app.core.db.knex('actors').where({ email: demo('isd') }).select('id');
+    // A run recorded while Temporal was up: cancelling it now needs Temporal.
+    const [operation] = await app.core.db.knex('operations').insert({
+      workflow_id: `planning-bulk-create:${crypto.randomUUID()}`, workflow_type: 'planning.bulkCreateLessons',
+      kind: 'planning.bulkCreateLessons', subject: 'Série', campus_id: ids.paris, started_by: isd.id,
+    }).returning('id');
+    for (const [language, message] of [['fr', 'Les opérations groupées sont indisponibles'], ['en', 'Bulk operations are unavailable']] as const) {
+      const planner = new ApiClient(app.baseUrl, language);
+      await planner.login(demo('isd'));
+      const answer = await planner.graphql('mutation($id: ID!) { cancelOperation(id: $id) { id } }', { id: operation.id });
+      expect(answer.json.errors[0].message).toContain(message);
+      expect(answer.json.errors[0].extensions.code).toBe('TEMPORAL_UNAVAILABLE');
+    }
+  });
+
   it('keeps serving attendance and the calendar', async () => {
     const pedagogy = new ApiClient(app.baseUrl, 'en');
     await pedagogy.login(demo('pedagogy'));

@@ -28,6 +28,8 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
     // Each test file gets its own task queue, so its workers never pick up another file's work.
     TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`,
     LOG_LEVEL: 'error',
+    // Production answers 503 after 3 s without Temporal; a loaded test machine can take longer to start a run.
+    TEMPORAL_REQUEST_TIMEOUT_MS: '20000',
     ...clockEnv(),
     ...env,
   });
