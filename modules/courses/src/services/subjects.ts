@@ -1,4 +1,4 @@
-import { NotFoundError, teacherTypologies, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
+import { NotFoundError, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { Course, CoursesContext } from './context.js';
 
@@ -8,6 +8,8 @@ import type { Course, CoursesContext } from './context.js';
  * would pull every server module into the web client's type check.
  */
 export type SheetsStarted = (db: Knex | Knex.Transaction, lessonIds: string[]) => Promise<Set<string>>;
+/** Whether the teacher teaches on one of these campuses (identity's visibility, called from services/index.ts). */
+export type TeachesOn = (teacherId: string, campuses: string[]) => Promise<boolean>;
 
 /** A school subject a teacher teaches, with how many lessons and the next one. */
 export interface TaughtSubject {
@@ -52,7 +54,7 @@ export interface CourseSubjectsService {
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const initials = (firstName: string, lastName: string) => `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
 
-export function courseSubjectsService(ctx: CoursesContext, sheetsStarted: SheetsStarted): CourseSubjectsService {
+export function courseSubjectsService(ctx: CoursesContext, sheetsStarted: SheetsStarted, teachesOn: TeachesOn): CourseSubjectsService {
   const { knex } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
   return {
@@ -80,8 +82,7 @@ export function courseSubjectsService(ctx: CoursesContext, sheetsStarted: Sheets
         .orderBy('ss.name');
       // Staff see the teachers of their campuses only: another campus's teacher has no page for them.
       if (!mine) {
-        const shared = await ctx.core.module('identity').visibility.rules(knex, { actors: [teacherId], campuses, typologies: teacherTypologies }).first('r.id');
-        if (!shared) throw new NotFoundError('teacher');
+        if (!(await teachesOn(teacherId, campuses))) throw new NotFoundError('teacher');
       }
       return {
         teacher: { id: teacher.id, firstName: teacher.first_name, lastName: teacher.last_name },

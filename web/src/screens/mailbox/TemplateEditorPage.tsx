@@ -19,8 +19,8 @@ import { createTemplate, loadTemplate, previewDraft, updateTemplate, type MailTe
 import { PreviewFrame } from './PreviewFrame';
 import { SettingsPanel } from './SettingsPanel';
 import { addBlock, addWidget, move, remove, replace, sectionAt, widgetAt, type Selection } from './tree-edit';
+import { managerTypologies } from '@alterna/core/validation';
 
-const managerTypologies = ['pedagogy', 'isd', 'management', 'campus-manager'];
 
 /** New mail template: the builder on an empty tree. */
 export function NewTemplatePage() {
@@ -63,7 +63,7 @@ function TemplateEditor({ template }: { template: MailTemplate | null }) {
   const { t } = useTranslation();
   const me = useMe();
   const goTo = useGoTo();
-  const managed = useMemo(() => (me?.campuses ?? []).filter((c) => c.typologies.some((ty) => managerTypologies.includes(ty))), [me]);
+  const managed = useMemo(() => (me?.campuses ?? []).filter((c) => c.typologies.some((ty) => (managerTypologies as readonly string[]).includes(ty))), [me]);
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [subTitle, setSubTitle] = useState(template?.subTitle ?? '');
   const [campusId, setCampusId] = useState<string | null>(template ? template.campusId : managed.length > 1 ? null : (managed[0]?.id ?? null));

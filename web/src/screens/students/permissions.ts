@@ -1,6 +1,7 @@
 import type { Me, MeCampus } from '../../session';
+import { managerTypologies } from '@alterna/core/validation';
 
-const managers = ['pedagogy', 'isd', 'management', 'campus-manager'];
+const managers: readonly string[] = managerTypologies;
 
 /** Campuses where the actor may change students (the server checks again). */
 export function changeCampuses(me: Me | null): MeCampus[] {

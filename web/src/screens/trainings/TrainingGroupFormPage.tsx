@@ -11,6 +11,7 @@ import { toast } from '../../shared/toast';
 import { apiPaths, loadGroup, loadPlan, loadSessions, loadTrainings, type Training, type TrainingGroup, type TrainingSession } from './api';
 import { errorOf, setField } from './fields';
 import { DateField } from '../../shared/DateFields';
+import { managerTypologies } from '@alterna/core/validation';
 
 interface GroupValues {
   name: string;
@@ -51,7 +52,7 @@ function TrainingGroupForm({ sessions, trainings, group }: { sessions: TrainingS
   const me = useMe();
   const goTo = useGoTo();
   const current = sessions.find((s) => s.isCurrent) ?? sessions[0] ?? null;
-  const campuses = (me?.campuses ?? []).filter((c) => c.typologies.some((typology) => ['pedagogy', 'isd', 'management', 'campus-manager'].includes(typology)));
+  const campuses = (me?.campuses ?? []).filter((c) => c.typologies.some((typology) => (managerTypologies as readonly string[]).includes(typology)));
 
   const form = useServerForm<GroupValues, { message: string; trainingGroup: TrainingGroup }>({
     initialValues: group

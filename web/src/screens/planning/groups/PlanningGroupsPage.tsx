@@ -6,14 +6,14 @@ import { useMe } from '../../../session';
 import { PageTitle } from '../../../shared/PageTitle';
 import { searchIds, usePageData, useSearchParam } from '../../../shared/queries';
 import { formatHours, groupPermissions, loadGroupsByCampus, type GraphPlanningGroup } from './api';
+import { staffTypologies } from '@alterna/core/validation';
 
-const staffTypologies = ['pedagogy', 'isd', 'management', 'campus-manager', 'read-only'];
 
 /** Planning groups of the user's campuses (SPEC §7 PlanningGroupByCampus), filtered by campus. */
 export function PlanningGroupsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const campuses = useMemo(() => (me?.campuses ?? []).filter((c) => c.typologies.some((typology) => staffTypologies.includes(typology))), [me]);
+  const campuses = useMemo(() => (me?.campuses ?? []).filter((c) => c.typologies.some((typology) => (staffTypologies as readonly string[]).includes(typology))), [me]);
   // The campus filter is in the URL (?campuses=…): a reload or a shared link shows the same groups.
   const [campusIds, setCampusIds] = useSearchParam('campuses', searchIds);
   const { data, error } = usePageData(['planning.groups', campusIds], () => loadGroupsByCampus(campusIds.length ? campusIds : null));
