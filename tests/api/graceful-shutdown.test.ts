@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '@alterna/core';
 import { demo, startTestApp, testDatabaseUrl } from '../support/app.js';
 import { eventually } from '../support/worker.js';
+import { freePort } from '../support/ports.js';
 
 const build = `dist/test-server-${crypto.randomUUID().slice(0, 8)}`;
 const children: ChildProcess[] = [];
@@ -23,14 +24,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   fs.rmSync(path.join(repoRoot, build), { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Api {
   port: number;

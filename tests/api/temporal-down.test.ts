@@ -1,25 +1,16 @@
 // Issue #28: with Temporal down, what needs it answers a clear 503 within the request deadline, and everything
 // else (reads, attendance, the calendar, readiness) goes on serving from PostgreSQL.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { makePerson, makePlanningGroup, makeRooms, planningDemo } from '../support/planning/fixtures.js';
 import { seriesBody } from '../support/planning/bulk-fixtures.js';
+import { freePort } from '../support/ports.js';
 
 let app: TestApp;
 let ids: Awaited<ReturnType<typeof planningDemo>>;
 
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  app = await startTestApp({ TEMPORAL_ADDRESS: `127.0.0.1:${await closedPort()}`, TEMPORAL_REQUEST_TIMEOUT_MS: '1500' });
+  app = await startTestApp({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_REQUEST_TIMEOUT_MS: '1500' });
   ids = await planningDemo(app);
 }, 120_000);
 afterAll(async () => {

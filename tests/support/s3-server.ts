@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './ports.js';
 
 // A real S3-compatible server for the s3 driver's tests: gofakes3 (path-style PUT/GET/DELETE, in memory).
 // It does not check signatures; tests of the signing are in core/src/storage/s3-driver.test.ts.
@@ -31,16 +31,6 @@ async function obtainGofakes3(): Promise<string> {
   await fs.mkdir(cacheBin(), { recursive: true });
   await promisify(execFile)(go, ['install', gofakes3Package], { env: { ...process.env, GOBIN: cacheBin() }, timeout: 300_000 });
   return path.join(cacheBin(), 'gofakes3');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 }
 
 export interface S3TestServer {
