@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createCore, createLogger, discoverModules, loadConfig, type Core } from '@alterna/core';
@@ -47,7 +50,11 @@ describe('development mailbox', () => {
 
   it('does not exist in production: 404 on the inbox and its messages, even with a sink handed to the core', async () => {
     await core.mailer.send({ to: 'prod@example.test', subject: 'Privé', html: '<p>Privé</p>' });
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: await testDatabaseUrl(), TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`, LOG_LEVEL: 'error', SMTP_URL: mailbox.url });
+    // A web client of its own, so the test does not depend on web/dist being built (without it every page is a
+    // 503) and tells the web client's page from the 404: without the guard, /dev/mailbox would be this page.
+    const webDist = await fs.mkdtemp(join(os.tmpdir(), 'alterna-web-'));
+    await fs.writeFile(join(webDist, 'index.html'), '<!doctype html><title>web client</title><div id="root" data-test="web-client"></div>');
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: await testDatabaseUrl(), TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`, LOG_LEVEL: 'error', SMTP_URL: mailbox.url, WEB_DIST: webDist });
     const production = await createCore({ config, modules: await discoverModules(), log: createLogger('error'), devMailbox: mailbox });
     try {
       const server = await production.listen(0, '127.0.0.1');
@@ -59,11 +66,17 @@ describe('development mailbox', () => {
         expect([path, answer.status]).toEqual([path, 404]);
         expect(text).not.toContain('Privé');
         expect(text).not.toContain('prod@example.test');
+        expect(text).not.toContain('data-test="web-client"');
       }
-      // The web client is still served at any other address.
-      expect((await fetch(`${url}/administration`)).status).toBe(200);
+      // The web client is still served at any other address, /dev itself included.
+      for (const path of ['/administration', '/dev', '/dev/mailboxes']) {
+        const page = await fetch(`${url}${path}`);
+        expect([path, page.status]).toEqual([path, 200]);
+        expect(await page.text()).toContain('data-test="web-client"');
+      }
     } finally {
       await production.close();
+      await fs.rm(webDist, { recursive: true, force: true });
     }
   });
 
