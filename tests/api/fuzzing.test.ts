@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typologies } from '@alterna/core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { controlCharsCoverage } from '../support/fuzz/coverage.js';
 import { generateCases } from '../support/fuzz/generate.js';
 import { FuzzHttp, inPool, loginCookie } from '../support/fuzz/http.js';
 import { changedTables, rowCounts } from '../support/fuzz/oracles.js';
@@ -95,7 +96,20 @@ describe('schema-driven fuzzing of every route and GraphQL operation', () => {
     const report = run.report();
     if (report.length) console.log(`first findings (replay: ${run.replay(seed)}):\n${report.join('\n')}`);
 
-    if (!only) expect(cases.length).toBeGreaterThanOrEqual(10_000);
+    if (!only) {
+      expect(cases.length).toBeGreaterThanOrEqual(10_000);
+      // Issue #24: the texts no string may hold (a NUL answered 500) reach every kind of input, each case one at least.
+      const control = controlCharsCoverage(cases);
+      expect(control.count).toBeGreaterThan(500);
+      expect(control.withoutAny).toEqual([]);
+      expect(control.kinds).toEqual({
+        'route body': ['nul', 'otherControl', 'loneSurrogate', 'rightToLeftOverride', 'leftToRightOverride'],
+        // A URL cannot carry half a surrogate pair (encodeURIComponent refuses it), nor can a GraphQL document's literal.
+        'route URL': ['nul', 'otherControl', 'rightToLeftOverride', 'leftToRightOverride'],
+        'graphql variable': ['nul', 'otherControl', 'loneSurrogate', 'rightToLeftOverride', 'leftToRightOverride'],
+        'graphql document': ['nul'],
+      });
+    }
     expect(report).toEqual([]);
     expect(changed, 'tables whose row count changed').toEqual([]);
     expect(health.status).toBe(200);
