@@ -172,10 +172,21 @@ describe('attendance sheets export (SPEC §7)', () => {
 
   it('answers the same zip to a GET link (SPEC §2 lists GET and POST), with the ids checked the same way', async () => {
     const cookie = await sessionCookie(app.baseUrl, demo('pedagogy'));
-    const get = (query: string) => fetch(`${app.baseUrl}/api/attendance/sheet/download${query}`, { headers: { cookie, 'accept-language': 'en' } });
+    const get = (query: string, path = '/api/attendance/sheet/download') => fetch(`${app.baseUrl}${path}${query}`, { headers: { cookie, 'accept-language': 'en' } });
     const answer = await get(`?lessons=${paris.map((l) => l.lessonId).join(',')}`);
     expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/zip');
+    // Issue #24: a plain link saves under the zip's own name, not download.zip: RFC 6266's filename* in UTF-8 after an
+    // ASCII fallback, on the English and the French path (the É was a raw Latin-1 byte).
+    expect(attachmentName(answer.headers.get('content-disposition'))).toMatch(/^Émargements_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.zip$/);
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="Emargements_[\d_-]+\.zip"; filename\*=UTF-8''%C3%89margements_[\d_-]+\.zip$/);
     expect([...(await unzip(Buffer.from(await answer.arrayBuffer()))).keys()].filter((name) => name.endsWith('.pdf'))).toHaveLength(2);
+    const french = await get(`?lessons=${paris[0]!.lessonId}`, '/api/emargement/feuille/telecharger');
+    expect(french.status).toBe(200);
+    expect(french.headers.get('content-disposition')).toMatch(/^attachment; filename="Emargements_[\d_-]+\.zip"; filename\*=UTF-8''%C3%89margements_[\d_-]+\.zip$/);
+    // Every byte of the header is ASCII: nothing a client could read as Latin-1.
+    expect([...Buffer.from(french.headers.get('content-disposition')!, 'latin1')].every((byte) => byte < 0x80)).toBe(true);
+    expect([...(await unzip(Buffer.from(await french.arrayBuffer()))).keys()].filter((name) => name.endsWith('.pdf'))).toHaveLength(1);
     expect((await get('?lessons=not-an-id')).status).toBe(422);
     expect((await get('')).status).toBe(422);
   });
