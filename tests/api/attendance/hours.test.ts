@@ -134,9 +134,24 @@ describe('hours delivered', () => {
     expect(hours.map((r) => r.text)).toEqual(['1 h 30', '1 h 00']);
     expect(Math.max(...subjectLines.map((r) => r.top))).toBeLessThan(total.top - total.size);
 
+    const oneLine = (pdfTextOf: string) => pdfTextOf.replace(/\s+/g, ' ');
+    expect(oneLine(text)).toContain('Action de formation par apprentissage (article L. 6313-6 du code du travail)');
+    expect(oneLine(text)).toContain('apprenti(e), inscrit(e) en');
+
+    // The apprentice's certificate in English: the apprenticeship wording too (issue #24), the same organisation.
+    const apprenticeEn = oneLine(pdfText(await pdf(late.studentId, 'en')));
+    expect(apprenticeEn).toContain('CERTIFICATE OF COMPLETION');
+    expect(apprenticeEn).toContain('Apprenticeship training action (French Labour Code, article L. 6313-6)');
+    expect(apprenticeEn).toContain('an apprentice enrolled in');
+    expect(apprenticeEn).toContain('Alterna Formation');
+    expect(apprenticeEn).not.toContain('apprentissage');
+    expect(apprenticeEn).toContain(`from 1 ${new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`))}`);
+
     // Not an apprentice: the training action's wording; English dates have no ordinal.
     const trainee = pdfText(await pdf(present.studentId, 'en'));
     expect(trainee).not.toContain('apprentice');
+    expect(trainee).not.toContain('Apprenticeship');
+    expect(oneLine(trainee)).toContain('Training action - hours delivered according to the signed attendance sheets');
     expect(trainee).toContain('SIRET');
     expect(trainee).toContain(`from 1 ${new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`))}`);
   });
