@@ -74,6 +74,28 @@ describe('control characters in REST bodies', () => {
     expect((await coach.get(`/api/booklet-forms/${form!.id}`)).json.form.version).toBe(0);
   });
 
+  it('a booklet form saved by the tutor: 422 in the tutor\'s language on the note and a skill\'s comment; the same form saved clean is taken', async () => {
+    const training = await makeTraining(app);
+    const manager = await as('pedagogy');
+    await manager.post(`/api/coaching/trainings/${training.trainingId}/booklet-items`, { title: 'Évaluation', startDate: '2027-03-01', endDate: '2027-03-15', modules: ['intermediate-evaluation'] });
+    await manager.post(`/api/coaching/thesis-skill/new/${training.trainingId}`, { name: 'Communication' });
+    const company = await makeCompany(app, training.campusId);
+    const apprentice = await makeApprentice(app, training, company);
+    const tutor = new ApiClient(app.baseUrl, 'en');
+    await tutor.login(company.tutorEmail);
+    const [form] = (await tutor.get(`/api/booklets/registration/${apprentice.id}`)).json.booklet.forms as { id: string }[];
+    expect((await tutor.post(`/api/booklet-forms/${form!.id}/set-lock`, {})).status).toBe(200);
+    const saved = await tutor.post(`/api/booklet-forms/${form!.id}`, {
+      action: 'save', version: 0, values: { tasks: [], note: 'Très\u0000bien', skillMarks: [{ skill: 'Communication', mark: 14, comment: 'Clair \ud800' }] },
+    });
+    expect([saved.status, saved.json]).toEqual([422, { errors: [{ path: 'values.skillMarks[0].comment', message: en }, { path: 'values.note', message: en }] }]);
+    expect((await tutor.get(`/api/booklet-forms/${form!.id}`)).json.form.version).toBe(0);
+    // The tutor may save this form: the refusal is the text's, not a permission's.
+    const clean = await tutor.post(`/api/booklet-forms/${form!.id}`, { action: 'save', version: 0, values: { tasks: [], note: 'Très bien', skillMarks: [{ skill: 'Communication', mark: 14, comment: 'Clair' }] } });
+    expect(clean.status, clean.text).toBe(200);
+    expect((await tutor.get(`/api/booklet-forms/${form!.id}`)).json.form.version).toBe(1);
+  });
+
   it('a room booking: 422 on the title and description', async () => {
     const { paris: campus } = await planningDemo(app);
     const [room] = await makeRooms(app, campus, 1);
