@@ -4,6 +4,8 @@ import type { AttendanceActivities } from './workflow-contract.js';
 /** What the alerts workflow calls (typed by its contract); each activity is safe to retry. */
 export function activities(services: AttendanceServices) {
   return {
+    attendanceRecordAlerts: () => services.alerts.record(),
+    attendanceMailAlerts: (after, limit) => services.alerts.mailPage(after, limit),
     attendanceRaiseAlerts: () => services.alerts.raise(),
     attendanceSendAlerts: (ids) => services.alerts.send(ids),
   } satisfies AttendanceActivities;

@@ -7,6 +7,7 @@ import { defaultAlertSettings, type AlertKind, type AlertSettings } from '../val
 import type { AbsenceFilters } from './absence-filters.js';
 import { alertRecipients, recordCrossings } from './alert-crossings.js';
 import type { AttendanceContext } from './context.js';
+import type { AlertCursor } from '../workflow-contract.js';
 
 /** An alert as the staff list shows it. */
 export interface AttendanceAlert {
@@ -22,7 +23,14 @@ export interface AttendanceAlert {
 }
 
 export interface AlertsService {
-  /** The daily run's first step: records the crossings up to `day` (today in Paris by default); what is left to mail. */
+  /** The daily run's first step: records the crossings up to `day` (today in Paris by default); how many were new. */
+  record(day?: string): Promise<{ raised: number }>;
+  /**
+   * The daily run's next steps, a page each: mails the first `limit` alerts not mailed yet after `after` (in the order
+   * they were raised; null: from the first, which takes those an earlier run left too); the next page's cursor, or null.
+   */
+  mailPage(after: AlertCursor | null, limit: number): Promise<{ mailed: number; next: AlertCursor | null }>;
+  /** Before the paging (the runs started before it): records the crossings; all that is left to mail (5,000 at most). */
   raise(day?: string): Promise<{ raised: number; pending: string[] }>;
   /** Mails the alerts not mailed yet among `ids`, each to its recipients in their language; how many were mailed. */
   send(ids: string[]): Promise<number>;
@@ -50,7 +58,26 @@ export function alertsService(ctx: AttendanceContext): AlertsService {
     };
   }
 
-  return {
+  const service: AlertsService = {
+    async record(on) {
+      return { raised: await recordCrossings(knex, on ?? todayIn()) };
+    },
+
+    async mailPage(after, limit) {
+      const page: { id: string; at: string }[] = await knex('attendance_alerts')
+        .whereNull('mailed_at')
+        .modify((query) => {
+          if (after) query.whereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
+        })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+        .limit(limit)
+        // The time as PostgreSQL writes it: microseconds kept (a Date would round them, and a page would repeat or skip).
+        .select('id', knex.raw('created_at::text AS at'));
+      const mailed = await service.send(page.map((row) => row.id));
+      const last = page.at(-1);
+      return { mailed, next: last && page.length === limit ? { createdAt: last.at, id: last.id } : null };
+    },
+
     async raise(on) {
       const raised = await recordCrossings(knex, on ?? todayIn());
       // Left over by an earlier run that stopped half-way, too.
@@ -122,4 +149,5 @@ export function alertsService(ctx: AttendanceContext): AlertsService {
       return values;
     },
   };
+  return service;
 }

@@ -1,13 +1,21 @@
 import { defaultLanguage, fn, isLanguage, todayIn, type Language } from '@alterna/core';
 import { FilesExpiryNoticeModel } from '../models/index.js';
 import type { FilesContext } from './context.js';
+import type { ExpiryCursor } from '../workflow-contract.js';
 
 export interface ExpiryService {
   /**
    * The daily run's first step, for `day` (today in Paris by default): records a warning for every file expiring
    * within the warning window, and unpublishes the files past their date — each in one statement that records
-   * its notice, unique per file, kind and expiration date, so a rerun finds nothing new. Returns the warnings left to mail.
+   * its notice, unique per file, kind and expiration date, so a rerun finds nothing new. Returns how many of each.
    */
+  record(day?: string): Promise<{ warned: number; unpublished: number }>;
+  /**
+   * The daily run's next steps, a page each: mails the first `limit` warnings not mailed yet after `after` (in the
+   * order they were recorded; null: from the first, which takes those an earlier run left too); the next page's cursor, or null.
+   */
+  mailPage(after: ExpiryCursor | null, limit: number): Promise<{ mailed: number; next: ExpiryCursor | null }>;
+  /** Before the paging (the runs started before it): `record`, and all the warnings left to mail (5,000 at most). */
   run(day?: string): Promise<{ warned: number; unpublished: number; pending: string[] }>;
   /** Mails those of the warnings not mailed yet among `ids`, each to the file's owner in their language; how many were mailed. */
   send(ids: string[]): Promise<number>;
@@ -15,8 +23,8 @@ export interface ExpiryService {
 
 export function expiryService(ctx: FilesContext): ExpiryService {
   const { knex, core } = ctx;
-  return {
-    async run(on) {
+  const service: ExpiryService = {
+    async record(on) {
       const day = on ?? todayIn();
       const warned = await knex.raw(
         `INSERT INTO files_expiry_notices (file_id, kind, expiration_date, day)
@@ -36,9 +44,30 @@ export function expiryService(ctx: FilesContext): ExpiryService {
          ON CONFLICT (file_id, kind, expiration_date) DO NOTHING RETURNING id`,
         [day, day],
       );
+      return { warned: warned.rows.length, unpublished: unpublished.rows.length };
+    },
+
+    async mailPage(after, limit) {
+      const page: { id: string; at: string }[] = await knex('files_expiry_notices')
+        .where('kind', 'warning')
+        .whereNull('mailed_at')
+        .modify((query) => {
+          if (after) query.whereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
+        })
+        .orderBy([{ column: 'created_at' }, { column: 'id' }])
+        .limit(limit)
+        // The time as PostgreSQL writes it: microseconds kept (a Date would round them, and a page would repeat or skip).
+        .select('id', knex.raw('created_at::text AS at'));
+      const mailed = await service.send(page.map((row) => row.id));
+      const last = page.at(-1);
+      return { mailed, next: last && page.length === limit ? { createdAt: last.at, id: last.id } : null };
+    },
+
+    async run(on) {
+      const { warned, unpublished } = await service.record(on);
       // Left over by an earlier run that stopped half-way, too.
       const pending = await knex('files_expiry_notices').where('kind', 'warning').whereNull('mailed_at').orderBy('created_at').limit(5000).pluck('id');
-      return { warned: warned.rows.length, unpublished: unpublished.rows.length, pending };
+      return { warned, unpublished, pending };
     },
 
     async send(ids) {
@@ -68,4 +97,5 @@ export function expiryService(ctx: FilesContext): ExpiryService {
       return mailed;
     },
   };
+  return service;
 }
