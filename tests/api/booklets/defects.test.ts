@@ -71,6 +71,42 @@ describe('cancelling a booklet validation (issue #24)', () => {
     expect(entry.changes.find((c: any) => c.field === 'validation_cancel_reason').after).toBe('Note de communication à revoir');
     expect(entry.actor.id).toBe(apprentice.coachId);
   }, 120_000);
+
+  it('fully signed mission (the tutor and the apprentice fill it, not the coach): the coach sees no action and is refused (403, the managers-only wording, fr and en); a campus manager cancels', async () => {
+    const { apprentice, coach, tutor, student, manager } = await finalEvaluation(app);
+    const forms = (await tutor.get(`/api/booklets/registration/${apprentice.id}`)).json.booklet.forms as any[];
+    const mission = forms.find((f) => f.modules.includes('mission-definition'));
+    const path = `/api/booklet-forms/${mission.id}`;
+    expect((await tutor.post(`${path}/set-lock`, {})).status).toBe(200);
+    const saved = await tutor.post(path, { action: 'save_and_quit', version: 0, values: { tasks: ['Développer l\'API de facturation'], note: 'Mission définie.', skillMarks: [] } });
+    expect(saved.status, saved.text).toBe(200);
+    // The coach neither fills nor signs the mission: the tutor validates, the tutor and the apprentice sign.
+    expect((await coach.get(`${path}/validation`)).json.validation.signatories).toEqual(['tutor', 'student']);
+    await signAll(path, tutor, [tutor, student]);
+
+    const refusedFr = 'Ce formulaire est signé par tous : seuls les responsables du campus peuvent en annuler la validation.';
+    expect((await coach.get(`${path}/validation`)).json.validation.cancelKind).toBeNull();
+    for (const cancel of [`/api/cancel-mission-validation/${mission.id}`, `/api/students/cancel-mission-validation/${mission.id}`]) {
+      const refused = await coach.post(cancel, { reason: 'Mission à revoir' });
+      expect([cancel, refused.status, refused.json]).toEqual([cancel, 403, { errors: [{ path: '', message: refusedFr }] }]);
+    }
+    const coachEn = await login(app, apprentice.coachEmail, 'en');
+    expect((await coachEn.post(`/api/cancel-mission-validation/${mission.id}`, { reason: 'Mission to review' })).json.errors)
+      .toEqual([{ path: '', message: 'Everyone has signed this form: only the campus managers may cancel its validation.' }]);
+    // Its signatories may not either, once everyone has signed.
+    for (const [who, client] of [['tutor', tutor], ['student', student]] as const) {
+      expect((await client.post(`/api/cancel-mission-validation/${mission.id}`, { reason: 'x' })).status, who).toBe(403);
+    }
+    const form = (await coach.get(path)).json.form;
+    expect(form.validatedAt).not.toBeNull();
+    expect((await app.core.db.knex('booklet_validations').where({ form_id: mission.id }).pluck('status'))).toEqual(['validated']);
+
+    // The campus's managers may.
+    expect((await manager.get(`${path}/validation`)).json.validation.cancelKind).toBe('mission');
+    const cancelled = await manager.post(`/api/students/cancel-mission-validation/${mission.id}`, { reason: 'Mission à revoir' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.json.validation.history[0]).toMatchObject({ status: 'cancelled', cancelReason: 'Mission à revoir' });
+  }, 120_000);
 });
 
 describe('the form lock (issue #24)', () => {
