@@ -164,4 +164,40 @@ describe('mass e-mail deliverability', () => {
     expect(transactional.map((mail) => mail.to)).toEqual([[people[0]!.email]]);
     expect(mailHeader(transactional[0]!.raw, 'List-Unsubscribe')).toBe('');
   }, 120_000);
+
+  it('who opts out after a campaign is made and before it is sent is on its ledger as unsubscribed and not sent; the others get it', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 4, 'Paris');
+    const client = await manager();
+    const first = await send(client, people.map((p) => p.id));
+    expect(first).toMatchObject({ status: 'completed', sent: 4, unsubscribed: 0 });
+    const leaver = people[2]!;
+    const link = /^<(http[^>]+)>$/.exec(mailHeader(mailsOf(first.id).find((mail) => mail.to[0] === leaver.email)!.raw, 'List-Unsubscribe'))![1]!;
+
+    // No worker polls while the next campaign is made: its run waits, its ledger is written (everyone pending).
+    await worker.stop();
+    let second: string;
+    try {
+      const created = await client.post(`${base}/campaigns`, { subject: 'Info {{firstName}}', html: '<p>Bonjour {{firstName}}</p>', recipients: { actors: people.map((p) => p.id) }, requestId: crypto.randomUUID() });
+      expect(created.status, created.text).toBe(200);
+      second = created.json.campaign.id;
+      expect(await knex('mass_email_recipients').where({ campaign_id: second }).orderBy('email').select('email', 'state'))
+        .toEqual(people.map((p) => ({ email: p.email, state: 'pending' })).sort((a, b) => a.email.localeCompare(b.email)));
+      // Meanwhile one of them unsubscribes, from the last message they got (the provider's one-click POST).
+      const oneClick = await fetch(`${app.baseUrl}${new URL(link).pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(oneClick.status).toBe(200);
+      expect(await knex('mass_email_opt_outs').where({ actor_id: leaver.id }).pluck('email_key')).toEqual([leaver.email]);
+    } finally {
+      worker = await startTestWorker(app.core);
+    }
+
+    // Sent now: the leaver is recorded as unsubscribed, never sent to; the others get it.
+    const sent = await finished(client, second);
+    expect(sent).toMatchObject({ status: 'completed', total: 4, sent: 3, failed: 0, unsubscribed: 1, pending: 0 });
+    expect(sent.recipients.filter((r: { state: string }) => r.state === 'unsubscribed').map((r: { email: string }) => r.email)).toEqual([leaver.email]);
+    expect(mailsOf(second).map((mail) => mail.to[0]).sort()).toEqual(people.filter((p) => p !== leaver).map((p) => p.email).sort());
+    const row = await knex('mass_email_recipients').where({ campaign_id: second, email: leaver.email }).first('state', 'answered_at');
+    expect(row.state).toBe('unsubscribed');
+    expect(row.answered_at).not.toBeNull();
+  }, 120_000);
 });
