@@ -43,6 +43,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { OperationPermissions } from './graphql/operation-permissions.js';
 import type { CompiledStatistics } from './graphql/compiled.js';
 import { setClockOffset } from './clock.js';
+import { createMetrics, type Metrics } from './metrics/index.js';
+import { mountMetrics, requestMetrics } from './metrics/http.js';
 
 export interface CoreOptions {
   config: Config;
@@ -67,6 +69,8 @@ export interface Core {
   operations: OperationsService;
   temporal: TemporalHandle;
   mailer: Mailer;
+  /** The process's Prometheus metrics (served at /api/metrics behind METRICS_TOKEN, and by the worker on WORKER_METRICS_PORT). */
+  metrics: Metrics;
   modules: ModuleDefinition<any>[];
   deps: CoreDeps;
   routes: MountedRoute[];
@@ -111,8 +115,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   for (const mod of modules) permissions.add(mod.name, mod.permissions ?? []);
 
   const temporal = createTemporal(options.temporalAddress ?? (() => config.temporalAddress), config.temporalNamespace);
-  const mailer = createMailer(config.smtpUrl, config.mailFrom, log);
-  const operations = new OperationsService(knex, () => temporal.client(), permissions, config.taskQueue, log);
+  const metrics = createMetrics(knex);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom, log, undefined, metrics.mail);
+  const operations = new OperationsService(knex, () => temporal.client(), permissions, config.taskQueue, log, metrics);
   const services = new Map<string, unknown>();
   const installed = (name: string): unknown => {
     if (!services.has(name)) throw new Error(`Module "${name}" has no services (is it installed?)`);
@@ -159,9 +164,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const routes: MountedRoute[] = mountRoutes(router, tables, deps, permissions);
   const graphql = createGraphqlHandler(schemaParts, permissions, log, config.env === 'production');
+  metrics.watchCompiled(graphql.compiled);
 
   const core: Core = {
-    config, log, db, i18n, permissions, operations, temporal, mailer, modules, deps, routes,
+    config, log, db, i18n, permissions, operations, temporal, mailer, metrics, modules, deps, routes,
     graphql: { schema: graphql.schema, declarations: graphql.declarations, compiled: graphql.compiled },
     // Forwarded headers are believed only from TRUSTED_PROXIES (clientAddressMiddleware), never from anyone.
     http: new Koa({ proxy: false }),
@@ -232,6 +238,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const drain = new Drain();
 
   mountHealth(router, () => core.health(), config.version);
+  mountMetrics(router, metrics, config.metricsToken);
+  if (config.metricsToken) metrics.watchProcess();
   const devMailboxServed = !!options.devMailbox && config.env !== 'production';
   if (devMailboxServed) options.devMailbox!.mount(router);
   router.post('/api/graphql', graphql);
@@ -246,6 +254,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // Forms only reach the routes that declare scriptedForm (routes.ts refuses them elsewhere).
   const jsonBody = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: bodyLimitBytes });
+  app.use(requestMetrics(metrics));
   app.use(requestLogger(log));
   app.use(securityHeaders(config.env === 'production'));
   app.use(languageMiddleware(i18n));

@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('reads the metrics token and the worker\'s metrics port, both off unless set', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, workerMetricsPort: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-16-chars', WORKER_METRICS_PORT: '9464' })).toMatchObject({ metricsToken: 'a-token-of-16-chars', workerMetricsPort: 9464 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'a token with spaces' })).toThrow(/METRICS_TOKEN must not contain spaces/);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '0' })).toThrow(/WORKER_METRICS_PORT must be a whole number from 1 to 65535/);
+  });
+
   it('makes cookies Secure and stops seeding in production', () => {
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/alterna' });
     expect(config.cookieSecure).toBe(true);

@@ -48,6 +48,10 @@ export interface Config {
   storage: StorageConfig;
   /** The application clock's shift from real time (ms): ALTERNA_CLOCK_OFFSET_MS, or ALTERNA_NOW as an instant. */
   clockOffsetMs: number;
+  /** METRICS_TOKEN: the bearer token of `GET /api/metrics` (Prometheus); unset, that address is a 404. */
+  metricsToken: string | undefined;
+  /** WORKER_METRICS_PORT: where the worker serves its metrics and the Temporal SDK's (`/metrics`); unset, nowhere. */
+  workerMetricsPort: number | undefined;
 }
 
 export type StorageConfig =
@@ -147,21 +151,30 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM', 'Alterna <no-reply@alterna.localhost>'),
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    appSecret: secret(env.APP_SECRET, problems),
+    appSecret: secret('APP_SECRET', env.APP_SECRET, 32, problems),
     seedDemo: bool('SEED_DEMO', envName !== 'production'),
     version: str('ALTERNA_VERSION', '0.1.0'),
     storage,
     clockOffsetMs: clockOffsetOf(env, problems),
+    metricsToken: bearerToken(env.METRICS_TOKEN, problems),
+    workerMetricsPort: env.WORKER_METRICS_PORT ? int('WORKER_METRICS_PORT', 0, 1, 65535) : undefined,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
 
-/** APP_SECRET, when set, is long enough to be a key (32 characters at least). */
-function secret(value: string | undefined, problems: string[]): string | undefined {
+/** A secret, when set, is long enough to be a key (APP_SECRET: 32 characters at least; METRICS_TOKEN: 16). */
+function secret(name: string, value: string | undefined, minLength: number, problems: string[]): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (value.length < 32) problems.push('APP_SECRET must be at least 32 characters long');
+  if (value.length < minLength) problems.push(`${name} must be at least ${minLength} characters long`);
   return value;
+}
+
+/** METRICS_TOKEN, when set: 16 characters at least, none of them a space (it travels as `Authorization: Bearer <token>`). */
+function bearerToken(value: string | undefined, problems: string[]): string | undefined {
+  const token = secret('METRICS_TOKEN', value, 16, problems);
+  if (token && /\s/.test(token)) problems.push('METRICS_TOKEN must not contain spaces');
+  return token;
 }
 
 /**

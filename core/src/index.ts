@@ -23,6 +23,7 @@ export type { RequestState } from './http/state.js';
 export { OperationsService, operationPermissions, type StartOperation } from './operations/service.js';
 export { progressQueryName, type Operation, type OperationItem, type OperationProgress, type OperationStatus } from './operations/types.js';
 export { createMailer, type Mailer, type MailMessage, type MailSent } from './mail/index.js';
+export type { Metrics, MailOutcome, WorkflowStartOutcome } from './metrics/index.js';
 export type { ScheduleDeclaration } from './temporal/schedules.js';
 export * from './matching.js';
 export { todayIn } from './dates.js';

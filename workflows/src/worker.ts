@@ -22,11 +22,22 @@ export interface WorkerOptions {
 
 let runtimeInstalled = false;
 
-/** Keeps the SDK's Rust core quiet unless something is wrong; installed once per process. */
-function installRuntime() {
-  if (runtimeInstalled) return;
+/**
+ * Keeps the SDK's Rust core quiet unless something is wrong; installed once per process, before the first worker.
+ * `metricsAddress`: where the SDK's Prometheus exporter listens (`host:port`, its metrics at /metrics, Temporal's
+ * own names: temporal_workflow_completed, temporal_activity_execution_failed, temporal_workflow_task_schedule_to_start_latency…).
+ */
+export function installRuntime(metricsAddress?: string): boolean {
+  if (runtimeInstalled) return false;
   runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions: { logging: { filter: { core: 'WARN', other: 'ERROR' } } } });
+  Runtime.install({
+    logger: new DefaultLogger('WARN'),
+    telemetryOptions: {
+      logging: { filter: { core: 'WARN', other: 'ERROR' } },
+      ...(metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : {}),
+    },
+  });
+  return true;
 }
 
 export function bundleWorkflows(path = workflowsPath): Promise<WorkflowBundleWithSourceMap> {

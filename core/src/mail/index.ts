@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logger.js';
+import type { MailOutcome } from '../metrics/index.js';
 
 export interface MailMessage {
   /** One address, or several: each gets a message of its own, with only its address in To (nobody sees another's). */
@@ -67,15 +68,24 @@ const answerOf = (error: unknown) => {
   return typeof e?.responseCode === 'number' ? String(e.response ?? e.message ?? e.responseCode) : null;
 };
 
-/** SMTP when SMTP_URL is set; otherwise messages are only logged (development without a sink). */
-export function createMailer(smtpUrl: string | undefined, from: string, log: Logger, pool?: { maxConnections: number }): Mailer {
+/**
+ * SMTP when SMTP_URL is set; otherwise messages are only logged (development without a sink). `count` hears each
+ * message's outcome (the core's metrics).
+ */
+export function createMailer(
+  smtpUrl: string | undefined, from: string, log: Logger, pool?: { maxConnections: number }, count: (outcome: MailOutcome) => void = () => {},
+): Mailer {
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport(pool ? { url: smtpUrl, pool: true, maxConnections: pool.maxConnections, maxMessages: Infinity } as never : smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true });
 
   async function sendOne(message: MailMessage, to: string, messageId: string | undefined) {
     const headers = Object.fromEntries(Object.entries(message.headers ?? {}).filter(([name]) => !addressHeaders.has(name.toLowerCase())));
-    const info = await transport.sendMail({ from, to, subject: message.subject, html: message.html, text: message.text, messageId, headers });
+    const info = await transport.sendMail({ from, to, subject: message.subject, html: message.html, text: message.text, messageId, headers }).catch((error: unknown) => {
+      count(answerOf(error) === null ? 'failed' : 'refused');
+      throw error;
+    });
+    count(smtpUrl ? 'sent' : 'logged');
     if (!smtpUrl) log.info({ to, subject: message.subject }, 'mail not sent: SMTP_URL is not set');
     return { messageId: String(info.messageId), response: String((info as { response?: unknown }).response ?? '') };
   }
@@ -106,7 +116,7 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Log
       if (refused.length) log.warn({ refused, subject: message.subject }, 'mail refused for some recipients');
       return { messageId, response, refused };
     },
-    pooled: (options) => createMailer(smtpUrl, from, log, { maxConnections: options?.maxConnections ?? 1 }),
+    pooled: (options) => createMailer(smtpUrl, from, log, { maxConnections: options?.maxConnections ?? 1 }, count),
     close: () => transport.close(),
   };
 }

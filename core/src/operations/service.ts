@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { Translate } from '../i18n/index.js';
 import { progressQueryName, type Operation, type OperationProgress, type OperationStatus, type WorkflowArgs } from './types.js';
 import { now, realNow } from '../clock.js';
+import type { Metrics } from '../metrics/index.js';
 
 export const operationPermissions = {
   read: 'core.operations.read',
@@ -65,6 +66,7 @@ export class OperationsService {
     private readonly permissions: PermissionMatrix,
     private readonly defaultTaskQueue: string,
     private readonly log: Logger,
+    private readonly metrics?: Pick<Metrics, 'workflowStart'>,
   ) {}
 
   async start<Type extends string>(input: StartOperation<Type>): Promise<Operation> {
@@ -89,13 +91,16 @@ export class OperationsService {
         workflowId: input.workflowId,
         args: input.args,
       });
+      this.metrics?.workflowStart(input.workflowType, 'started');
     } catch (error) {
       // The same business id again: the run already exists, answer it instead of starting a second one.
       if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
+        this.metrics?.workflowStart(input.workflowType, 'failed');
         // Never started: no record of a run that does not exist (a row from an earlier start stays).
         if (inserted.length) await this.knex('operations').where({ workflow_id: input.workflowId }).delete();
         throw error;
       }
+      this.metrics?.workflowStart(input.workflowType, 'existing');
     }
     const row = await this.knex<OperationRow>('operations').where({ workflow_id: input.workflowId }).first();
     if (!row) throw new Error(`operation ${input.workflowId} vanished`);

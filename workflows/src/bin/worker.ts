@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bootCore, ConfigError, type Core } from '@alterna/core';
 import { createWorker } from '../worker.js';
+import { serveWorkerMetrics } from '../metrics.js';
 
 // Compiled (npm run build:server), the workflow code was bundled beside this file; from TypeScript, at start.
 const builtBundle = path.join(path.dirname(process.argv[1] ?? ''), 'workflows.bundle.js');
@@ -12,6 +13,9 @@ let core: Core | undefined;
 try {
   core = await bootCore({ seed: false, migrate: false });
   const address = core.config.temporalAddress ?? '127.0.0.1:7233';
+  // Before the worker: the SDK's runtime is installed with its metrics exporter, once per process.
+  const metrics = core.config.workerMetricsPort === undefined ? null : await serveWorkerMetrics(core, core.config.workerMetricsPort);
+  if (metrics) core.log.info({ url: metrics.url }, 'worker metrics served');
   const { worker, connection } = await createWorker({ core, address, workflowBundle, shutdownGraceMs: core.config.shutdownTimeoutMs });
   core.log.info({ address, taskQueue: core.config.taskQueue }, 'worker polling');
   const running = worker.run();
@@ -24,6 +28,7 @@ try {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await running;
+  await metrics?.close();
   await connection.close();
   await core.close();
   core.log.info('worker stopped');
