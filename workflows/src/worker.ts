@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkerDeploymentOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
 import { runWithAuditContext, workflowAuditContexts, type Core } from '@alterna/core';
 
@@ -18,6 +18,24 @@ export interface WorkerOptions {
   taskQueue?: string;
   /** On shutdown, how long activities under way may take to finish before they are cancelled (the worker process's drain). */
   shutdownGraceMs?: number;
+}
+
+/** The Worker Deployment the product's workers belong to (README "Workflow versioning"). */
+export const deploymentName = 'alterna';
+
+/**
+ * The worker's deployment version: its build id is BUILD_ID (set one per image: a release tag or a commit), else
+ * `alterna@<ALTERNA_VERSION>`. With WORKER_VERSIONING=true the worker takes part in Worker Versioning: it polls as
+ * that version of the `alterna` deployment and gets only the tasks Temporal routes to it (the deployment's current
+ * version, set by `temporal worker deployment set-current-version`), and workflows move to a new current version at
+ * their next task (auto-upgrade: a change to running workflows goes behind `patched()`). Without it the build id is
+ * only stamped on the worker's tasks.
+ */
+export function deploymentOptions(version: string, env: NodeJS.ProcessEnv = process.env): WorkerDeploymentOptions {
+  const buildId = env.BUILD_ID?.trim() || `alterna@${version}`;
+  return env.WORKER_VERSIONING === 'true'
+    ? { version: { deploymentName, buildId }, useWorkerVersioning: true, defaultVersioningBehavior: 'AUTO_UPGRADE' }
+    : { version: { deploymentName, buildId }, useWorkerVersioning: false };
 }
 
 let runtimeInstalled = false;
@@ -69,6 +87,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     namespace: options.core.config.temporalNamespace,
     taskQueue: options.taskQueue ?? options.core.config.taskQueue,
     activities,
+    workerDeploymentOptions: deploymentOptions(options.core.config.version),
     ...(options.shutdownGraceMs === undefined ? {} : { shutdownGraceTime: options.shutdownGraceMs }),
     ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath ?? workflowsPath }),
   });
