@@ -1,13 +1,15 @@
 // History size (issue #28): the daily runs of `attendance.alerts` and `files.expiry` pass no list through their
 // history. Each mail activity reads one page of what is left to mail by a cursor and returns the next cursor; the run
 // continues as new every few pages. Here with pages of 2 and 2 pages per run, over more items than a page: every
-// item is mailed once, the counts add up over the runs, and the chain has more than one run.
+// item is mailed once, the counts add up over the runs, and the chain has more than one run. The nightly
+// `news.unusedUploads` removes batches until one is short (its recorded history comes from here too).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { loggedIn, upload } from '../support/attendance/absences.js';
 import { makePerson, tag } from '../support/planning/fixtures.js';
 import { startSmtpSink } from '../support/smtp-sink.js';
+import { pngBytes } from '../support/uploads.js';
 import { startTestWorker } from '../support/worker.js';
 import { todayIn } from '@alterna/core';
 import { nowMs } from '@alterna/core/clock';
@@ -86,5 +88,23 @@ describe('the daily runs page by cursor', () => {
     const toOwner = sink.mails.filter((m) => m.to.includes(ownerEmail));
     expect(toOwner).toHaveLength(names.length);
     for (const name of names) expect(toOwner.filter((m) => m.raw.includes(name)), name).toHaveLength(1);
+  });
+
+  it('removes the news uploads no item took in batches, until a batch is short', async () => {
+    const knex = app.core.db.knex;
+    const pedagogy = await loggedIn(app, demo('pedagogy'));
+    const urls: string[] = [];
+    for (const name of ['a.png', 'b.png', 'c.png']) {
+      const answer = await upload(pedagogy, '/api/editorjs/files/new', {}, { bytes: pngBytes, name, type: 'image/png' });
+      expect(answer.status).toBe(200);
+      urls.push(answer.json.file.url as string);
+    }
+    // Sent from the news form two days ago, taken by no item.
+    await knex('news_files').whereIn('file_id', urls.map((url) => url.split('/').pop()!)).update({ created_at: knex.raw("now() - interval '2 days'") });
+
+    const { result } = await runChain<{ removed: number }>('news.unusedUploads', []);
+    expect(result.removed).toBeGreaterThanOrEqual(urls.length);
+    for (const url of urls) expect((await pedagogy.get(url)).status, url).toBe(404);
+    expect((await runChain<{ removed: number }>('news.unusedUploads', [])).result).toEqual({ removed: 0 });
   });
 });

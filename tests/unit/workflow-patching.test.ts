@@ -22,7 +22,12 @@ const startedAs = (h: RecordedHistory, workflowType: string) => {
 
 let bundle: WorkflowBundleWithSourceMap;
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } } });
+  // The SDK's runtime logs each replay worker's start and stop at INFO; installed once per process.
+  try {
+    Runtime.install({ logger: new DefaultLogger('ERROR'), telemetryOptions: { logging: { filter: { core: 'ERROR', other: 'ERROR' } } } });
+  } catch {
+    // Installed already.
+  }
   bundle = await bundleWorkflows(variantsEntry);
 }, 120_000);
 
