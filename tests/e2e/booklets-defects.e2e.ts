@@ -35,6 +35,8 @@ const settings = {
     note: 'Stage réussi, autonomie acquise.', mark: '14,5', lost: 'vos modifications n\'ont pas été enregistrées', kept: 'Votre texte est conservé',
     validated: 'Validé', reasonRequired: 'Indiquez le motif de l\'annulation', reason: 'Note à revoir avec le tuteur', invalidate: 'Invalider',
     cancelled: 'Vous avez annulé la validation avec succès!',
+    unlock: 'Déverrouiller', mayNotUnlock: 'Seuls ceux qui remplissent ce formulaire et les responsables du campus peuvent le déverrouiller.',
+    unlockFailed: 'Une erreur est survenue', average: 'Moyenne : ',
   },
   en: {
     locale: 'en-US', tutorHome: '/tutor/dashboard', tutorForm: '/tutor/booklet-forms/', studentHome: '/my-space', studentForm: '/my-space/booklet-forms/',
@@ -42,6 +44,8 @@ const settings = {
     note: 'Great placement, now works alone.', mark: '14.5', lost: 'your changes were not saved', kept: 'Your text is kept',
     validated: 'Validated', reasonRequired: 'Give the reason for the cancellation', reason: 'Mark to be reviewed with the tutor', invalidate: 'Invalidate',
     cancelled: 'You have successfully cancelled the validation!',
+    unlock: 'Unlock', mayNotUnlock: 'Only the people who fill this form and the campus managers may unlock it.',
+    unlockFailed: 'An error occurred', average: 'Average : ',
   },
 } as const;
 type Lang = keyof typeof settings;
@@ -135,9 +139,38 @@ describe('booklet defects (issue #24) in the browser', () => {
       await coachPage.context().close();
     }, 150_000);
 
+    it(`${lang}: an unlock the server refuses shows its message, not "an error occurred"; the apprentice (390 px) has no unlock button`, async () => {
+      const { evaluation, apprentice, tutor, path } = await finalEvaluation(app);
+      expect((await tutor.post(`${path}/set-lock`, {})).status).toBe(200);
+
+      // The apprentice does not fill the final evaluation: told who edits it, offered no unlock.
+      const apprenticePage = await open(lang, apprentice.email, s.studentHome, phone);
+      await apprenticePage.goto(`${s.studentForm}${evaluation.id}`);
+      await apprenticePage.getByTestId('lock-banner').waitFor();
+      expect(await apprenticePage.getByTestId('force-unlock').count()).toBe(0);
+      await apprenticePage.context().close();
+
+      // The coach's page offers the unlock while the tutor edits; then the tutor sends the form to be signed (his lock
+      // goes, the form is frozen): nobody but the campus managers may unlock it now, and the page has not caught up.
+      const coachPage = await open(lang, apprentice.coachEmail, s.coachHome, desktop);
+      await coachPage.goto(`${s.coachForm}${evaluation.id}`);
+      await coachPage.getByTestId('force-unlock').waitFor();
+      await coachPage.route('**/check-lock', (route) => route.abort());
+      expect((await tutor.post(`${path}/validate`, { validate: true })).status).toBe(200);
+      await coachPage.getByTestId('force-unlock').click();
+      await coachPage.getByTestId('confirm-dialog').getByRole('button', { name: s.unlock }).click();
+      const refused = coachPage.getByTestId('alert-dialog');
+      await refused.getByText(s.mayNotUnlock).waitFor();
+      expect(await refused.getByTestId('dialog-message').textContent()).toBe(s.mayNotUnlock);
+      expect(await refused.textContent()).not.toContain(s.unlockFailed);
+      await screenshot(coachPage, `booklets-defects-unlock-refused-${lang}`);
+      await refused.getByTestId('dialog-ok').click();
+      await coachPage.context().close();
+    }, 120_000);
+
     it(`${lang}: a coach sees an apprentice once (this year's registration) unless asked; an evaluation without marks shows "—"`, async () => {
-      const { training, apprentice } = await finalEvaluation(app);
-      const { groupName } = await registerLastYear(app, training, apprentice.studentId);
+      const { training, apprentice, coach } = await finalEvaluation(app);
+      const { groupName, registrationId } = await registerLastYear(app, training, apprentice.studentId);
       const name = `${apprentice.firstName} ${apprentice.lastName}`;
 
       const coachPage = await open(lang, apprentice.coachEmail, s.coachHome, desktop);
@@ -154,6 +187,16 @@ describe('booklet defects (issue #24) in the browser', () => {
       const last = coachPage.getByTestId('booklet-card').filter({ hasText: groupName });
       expect(await last.getByTestId('form-average').allTextContents()).toEqual(['—', '—']);
       await screenshot(coachPage, `booklets-defects-coach-list-${lang}`);
+
+      // The form page's badge too: "—" for last year's evaluation, never marked (not 0,00); this year's its average.
+      const all = (await coach.get('/api/booklets/mine?registrations=all')).json.booklets as any[];
+      const evaluationOf = (registration: string) => all.find((b) => b.registration.id === registration).forms.find((f: any) => f.modules.includes('final-evaluation')).id as string;
+      await coachPage.goto(`${s.coachForm}${evaluationOf(registrationId)}`);
+      await coachPage.getByTestId('average-mark').waitFor();
+      expect(await coachPage.getByTestId('average-mark').textContent()).toBe(`${s.average}—`);
+      await coachPage.goto(`${s.coachForm}${evaluationOf(apprentice.id)}`);
+      await coachPage.getByTestId('average-mark').filter({ hasText: lang === 'fr' ? '16,50' : '16.50' }).waitFor();
+      expect(await coachPage.getByTestId('average-mark').textContent()).toBe(`${s.average}${lang === 'fr' ? '16,50' : '16.50'}`);
       await coachPage.context().close();
     }, 120_000);
   }
