@@ -45,6 +45,28 @@ export function slowestFiles(report: VitestReport, root: string, count = 10): { 
     .slice(0, count);
 }
 
+/** A test file's whole time (tests/support/timing-reporter.ts writes them). */
+export interface FileTiming {
+  file: string;
+  project: string;
+  /** From a worker taking it to its end (imports, beforeAll and tests), in ms. */
+  wallMs: number;
+  importMs: number;
+  testsMs: number;
+}
+
+/** The `count` slowest files by whole time, as lines, then each project's sum (what two workers share). */
+export function slowestTimings(timings: FileTiming[], count = 10): string[] {
+  const lines = [...timings].sort((a, b) => b.wallMs - a.wallMs).slice(0, count)
+    .map((t) => `${formatDuration(t.wallMs).padStart(12)}  ${t.file} (import ${formatDuration(t.importMs)})`);
+  const projects = [...new Set(timings.map((t) => t.project))];
+  const sum = (list: FileTiming[], pick: (t: FileTiming) => number) => formatDuration(list.reduce((total, t) => total + pick(t), 0));
+  return [...lines, ...projects.map((project) => {
+    const files = timings.filter((t) => t.project === project);
+    return `${project}: ${files.length} file${files.length === 1 ? '' : 's'}, ${sum(files, (t) => t.wallMs)} in all (imports ${sum(files, (t) => t.importMs)})`;
+  })];
+}
+
 /** 754_000 → '12 min 34 s'; under a minute, '41.2 s'. */
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;

@@ -1,16 +1,16 @@
 // `npm test`: prepares what the tests need (PostgreSQL, the Temporal CLI, Chromium; scripts/ensure-dependencies.mjs
-// has installed the dependencies before this runs), then typecheck, lint, build the web client, and every vitest
+// has installed the dependencies before this runs), then typecheck, lint and the web build side by side, and every vitest
 // project (unit, API against PostgreSQL and Temporal, e2e in Chromium). `npm test -- unit|api|e2e [files]` runs only
 // those parts (and files). Prints the ten slowest files and the total time, and ends with one line
 // `N passed, N failed` (checks + tests), also written to ALTERNA_TEST_SUMMARY when set.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath, postgresHostPort, postgresServer, preparationSteps, testPlan, vitestProjects, type Check, type Command, type MachineFacts, type Step } from './test-preparation.js';
-import { formatDuration, reportCounts, slowestFiles, type VitestReport } from './test-report.js';
+import { formatDuration, reportCounts, slowestFiles, slowestTimings, type FileTiming, type VitestReport } from './test-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -131,26 +131,54 @@ const testEnv = { TEST_POSTGRES_URL: postgresServer(process.env).url };
 
 // --- Checks and tests ----------------------------------------------------------------------------------------------
 
+/** A check run beside the others (each is mostly one thread: two cores take two at once); its output shown when it ends. */
+function backgroundStep(name: string, command: string, args: string[]): Promise<boolean> {
+  const stepStarted = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      console.log(`\n=== ${name}: ${command} ${args.join(' ')}\n${Buffer.concat(output).toString().trimEnd()}`);
+      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${formatDuration(performance.now() - stepStarted)}`);
+      resolve(ok);
+    });
+  });
+}
+
 const checkScripts: Record<Check, string> = { typecheck: 'typecheck', lint: 'lint', 'web build': 'build:web' };
-for (const check of plan.checks) {
-  if (step(check, npm, ['run', checkScripts[check]])) passed += 1;
+const checked = await Promise.all(plan.checks.map((check) => backgroundStep(check, npm, ['run', checkScripts[check]])));
+for (const [index, ok] of checked.entries()) {
+  if (ok) passed += 1;
   else {
     failed += 1;
-    failures.push(check);
+    failures.push(plan.checks[index]!);
   }
 }
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-test-')), 'vitest.json');
 const projects = plan.parts.flatMap(vitestProjects).flatMap((project) => ['--project', project]);
-const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...projects, ...plan.filters], { ...testEnv, VITEST_JSON: report });
+// Each file's whole time (tests/support/timing-reporter.ts), kept with the run's artifacts for a reader of the run.
+const timings = path.join(root, 'tests', '.artifacts', 'test-timings.json');
+fs.mkdirSync(path.dirname(timings), { recursive: true });
+fs.rmSync(timings, { force: true });
+const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...projects, ...plan.filters], { ...testEnv, VITEST_JSON: report, VITEST_TIMINGS: timings });
 if (fs.existsSync(report)) {
   const results = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
   const counts = reportCounts(results, root);
   passed += counts.passed;
   failed += counts.failed;
   failures.push(...counts.failures);
-  console.log('\nSlowest test files (first test start to last test end):');
-  for (const { file, ms } of slowestFiles(results, root)) console.log(`  ${formatDuration(ms).padStart(12)}  ${file}`);
+  if (fs.existsSync(timings)) {
+    const files = JSON.parse(fs.readFileSync(timings, 'utf8')) as FileTiming[];
+    console.log(`\nSlowest test files (whole time: import, set-up and tests; ${timings}):`);
+    for (const line of slowestTimings(files)) console.log(`  ${line}`);
+  } else {
+    console.log('\nSlowest test files (first test start to last test end):');
+    for (const { file, ms } of slowestFiles(results, root)) console.log(`  ${formatDuration(ms).padStart(12)}  ${file}`);
+  }
 } else {
   failed += 1;
   failures.push('vitest (no report)');

@@ -6,26 +6,39 @@ import { fixRunClock } from './support/clock.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 fixRunClock();
 
-// API files that run alone, after the others: the worker kills aim at a batch under way and wait out Temporal's
-// timeouts, and the fuzzer's 10,000 requests take a core on their own.
+// API files that run alone, after the others, each in a process of its own: the worker kills aim at a batch under way
+// and wait out Temporal's timeouts, the fuzzer's 10,000 requests take a core on their own, and the metrics test
+// installs the Temporal runtime with its exporter (once per process, before any worker).
 const apiAlone = [
   'tests/api/durability.test.ts',
   'tests/api/booklets/validation-durability.test.ts',
   'tests/api/mass-email/durability.test.ts',
   'tests/api/planning/bulk-reliability.test.ts',
   'tests/api/fuzzing.test.ts',
+  'tests/api/metrics.test.ts',
 ];
 
-// Unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal, prepared once per project by the
-// global setup (a fresh database, an in-memory Temporal dev server). Order: unit, then the API files two at a time
-// (each works on its own copy of the database and its own task queue, tests/support/app.ts), then one at a time the
-// API files that run alone, then the e2e files two at a time, each with its own app, database copy and browser
-// (`npm test -- api` runs both API projects).
+/** The console's, and for npm test (scripts/test.ts) the JSON report and each file's whole time (imports and beforeAll included). */
+function reporters(): ('default' | string | ['json', { outputFile: string }])[] {
+  const chosen: ('default' | string | ['json', { outputFile: string }])[] = ['default'];
+  if (process.env.VITEST_JSON) chosen.push(['json', { outputFile: process.env.VITEST_JSON }]);
+  if (process.env.VITEST_TIMINGS) chosen.push(path.join(root, 'tests/support/timing-reporter.ts'));
+  return chosen;
+}
+
+// Unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal, prepared once for the run by the
+// global setup (a fresh database, an in-memory Temporal dev server, the workflow bundle). Order: unit, then the API
+// files two at a time (each works on its own copy of the database and its own task queue, tests/support/app.ts),
+// then one at a time the API files that run alone, then the e2e files two at a time, each with its own app, database
+// copy and browser (`npm test -- api` runs both API projects).
+// The API and e2e files of a worker share its process and modules (isolate: false): each file imported the core, its
+// sixteen modules and their libraries again, a third of a short file's time. A file leaves the process as it found
+// it (its app closed, process.env restored); one that cannot goes to apiAlone.
 export default defineConfig({
   test: {
     root,
     setupFiles: ['tests/support/clock-setup.ts'],
-    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+    reporters: reporters(),
     projects: [
       {
         extends: true,
@@ -39,6 +52,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...apiAlone],
           globalSetup: ['tests/support/global-setup.ts'],
@@ -63,6 +77,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           maxWorkers: 2,

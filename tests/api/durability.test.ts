@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { eventually } from '../support/worker.js';
-import { workerProcesses } from '../support/worker-processes.js';
+import { eventually, testWorkerProcesses } from '../support/worker.js';
 import { ensureEffectsTable } from '../support/test-activities.js';
 
 let app: TestApp;
-const workers = workerProcesses(() => app);
+const workers = testWorkerProcesses(() => app);
 
 beforeAll(async () => {
   app = await startTestApp();

@@ -12,8 +12,9 @@ let app: TestApp;
 let storageDir: string;
 let fr: UploadClient;
 let en: UploadClient;
-// Received files wait in the temporary folder: this file's own (each test file runs in its own process), to see it emptied.
+// Received files wait in the temporary folder: this file's own while it runs, to see it emptied.
 let uploadsDir: string;
+const previousTmpdir = process.env.TMPDIR;
 beforeAll(async () => {
   uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'alterna-tmp-'));
   process.env.TMPDIR = uploadsDir;
@@ -26,6 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  // The worker process may run other files next.
+  if (previousTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmpdir;
   await fs.rm(storageDir, { recursive: true, force: true });
   await fs.rm(uploadsDir, { recursive: true, force: true });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { clockEnv } from './clock.js';
 import { createCore, createLogger, createPostgresDatabase, discoverModules, loadConfig, type Core, type ModuleDefinition } from '@alterna/core';
 
@@ -10,13 +10,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-// Test files run in their own module graph: this promise is the file's own copy of the run's database.
-let fileDatabase: Promise<string> | null = null;
+// Each test file's own copy of the run's database, by file: the files a worker runs may share this module.
+const fileDatabases = new Map<string, Promise<string>>();
 
 /** This test file's database: a copy of the run's seeded one, so no other file's data is ever in sight. */
 export function testDatabaseUrl(): Promise<string> {
-  fileDatabase ??= createPostgresDatabase(inject('postgresServerUrl'), `${inject('databaseName')}_f${crypto.randomUUID().slice(0, 8)}`, inject('databaseName'));
-  return fileDatabase;
+  const file = expect.getState().testPath ?? '';
+  if (!fileDatabases.has(file)) {
+    fileDatabases.set(file, createPostgresDatabase(inject('postgresServerUrl'), `${inject('databaseName')}_f${crypto.randomUUID().slice(0, 8)}`, inject('databaseName')));
+  }
+  return fileDatabases.get(file)!;
 }
 
 /** The real core against the file's copy of the run's database and the Temporal server, listening on a free port. */

@@ -1,17 +1,17 @@
-import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Core } from '@alterna/core';
-import { bundleWorkflows, createWorker } from '@alterna/workflows/worker';
+import { createWorker } from '@alterna/workflows/worker';
 import { ensureEffectsTable, testActivities } from './test-activities.js';
+import { readTestWorkflowBundle } from './workflow-bundle.js';
+import { workerProcesses, type WorkerHost, type WorkerProcesses } from './worker-processes.js';
 import { nowMs } from '@alterna/core/clock';
-
-export const testWorkflowsPath = fileURLToPath(new URL('./workflows.ts', import.meta.url));
 
 let bundle: Promise<WorkflowBundleWithSourceMap> | null = null;
 
 /** A worker in this process running the product's and the test workflows on the test app's queue. */
 export async function startTestWorker(core: Core): Promise<{ worker: Worker; stop(): Promise<void> }> {
-  bundle ??= bundleWorkflows(testWorkflowsPath);
+  bundle ??= readTestWorkflowBundle(inject('workflowBundleFile'));
   await ensureEffectsTable(core.db.knex);
   const { worker, connection } = await createWorker({
     core,
@@ -28,6 +28,11 @@ export async function startTestWorker(core: Core): Promise<{ worker: Worker; sto
       await connection.close();
     },
   };
+}
+
+/** Worker processes (to be killed as a crash would) running the run's test workflow bundle. */
+export function testWorkerProcesses(app: () => WorkerHost): WorkerProcesses {
+  return workerProcesses(app, { env: () => ({ ALTERNA_WORKFLOW_BUNDLE: inject('workflowBundleFile') }) });
 }
 
 /** Polls until the check returns a value (or the time is up, which fails with the last value seen). */

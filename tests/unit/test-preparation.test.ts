@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dependenciesStale } from '../../scripts/ensure-dependencies.mjs';
 import { DEFAULT_POSTGRES_URL, postgresServer, preparationSteps, testPlan, vitestProjects, type MachineFacts, type Step } from '../../scripts/test-preparation.js';
-import { formatDuration, reportCounts, slowestFiles, type VitestReport } from '../../scripts/test-report.js';
+import { formatDuration, reportCounts, slowestFiles, slowestTimings, type VitestReport } from '../../scripts/test-report.js';
 
 // `npm test`'s decisions from facts about a machine; nothing here touches this one.
 const debian = (facts: Partial<MachineFacts> = {}): MachineFacts => ({
@@ -111,5 +111,19 @@ describe("reading vitest's report", () => {
   it('lists the slowest files first', () => {
     expect(slowestFiles(report, '/repo', 2)).toEqual([{ file: 'b.test.ts', ms: 90_000 }, { file: 'a.test.ts', ms: 500 }]);
     expect([formatDuration(41_234), formatDuration(754_000)]).toEqual(['41.2 s', '12 min 34 s']);
+  });
+
+  it('lists the slowest files by their whole time, then what each project took', () => {
+    const timings = [
+      { file: 'tests/api/a.test.ts', project: 'api', wallMs: 12_000, importMs: 3_000, testsMs: 8_000 },
+      { file: 'tests/api/b.test.ts', project: 'api', wallMs: 30_000, importMs: 2_000, testsMs: 27_000 },
+      { file: 'tests/e2e/c.e2e.ts', project: 'e2e', wallMs: 95_000, importMs: 4_000, testsMs: 90_000 },
+    ];
+    expect(slowestTimings(timings, 2)).toEqual([
+      '  1 min 35 s  tests/e2e/c.e2e.ts (import 4.0 s)',
+      '      30.0 s  tests/api/b.test.ts (import 2.0 s)',
+      'api: 2 files, 42.0 s in all (imports 5.0 s)',
+      'e2e: 1 file, 1 min 35 s in all (imports 4.0 s)',
+    ]);
   });
 });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { evaluationToValidate } from '../../support/booklets/validation.js';
-import { eventually } from '../../support/worker.js';
-import { workerProcesses } from '../../support/worker-processes.js';
+import { eventually, testWorkerProcesses } from '../../support/worker.js';
 
 let app: TestApp;
-const workers = workerProcesses(() => app);
+const workers = testWorkerProcesses(() => app);
 
 beforeAll(async () => {
   app = await startTestApp();
