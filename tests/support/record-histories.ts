@@ -2,11 +2,12 @@
 // recorded from the suite's own runs. A global setup listed after global-setup.ts (tests/record-histories.config.ts):
 // vitest tears global setups down in reverse order, so this one's teardown runs while the run's Temporal dev server
 // still answers. It keeps, for each product workflow (those workflows/src/workflows.ts exports), the closed runs of
-// distinct shapes (the sequence of events and the activities, timers and markers they name), the longest first,
+// distinct shapes (the sequence of events and the activities and markers they name), the longest first,
 // and writes them as Temporal's JSON (`temporal workflow show --output json` reads and writes the same) under
-// tests/fixtures/workflow-histories/<workflow>/<workflow id>.json, in place of that workflow's earlier recordings. A
-// workflow the run did not reach keeps its files, and files named `kept-…` stay: histories of runs recorded before a
-// change behind `patched()`, which prove its old branch replays until the patch is removed (README "Workflow versioning").
+// tests/fixtures/workflow-histories/<workflow>/<workflow id>.<run id's end>.json, in place of that workflow's earlier
+// recordings. A workflow the run did not reach keeps its files, and files named `kept-…` stay: histories of runs
+// recorded before a change behind `patched()`, which prove its old branch replays until the patch is removed (README
+// "Workflow versioning").
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
