@@ -166,6 +166,61 @@ describe('the attendance sheet on a phone-sized tablet', () => {
     await context.close();
   });
 
+  it('before its window a sheet takes no marks and shows no QR code, the page says when it opens; in the 30 minutes before the start, no QR code and late means from the start', async () => {
+    const paris = (when: number, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hourCycle: 'h23', ...options }).format(when);
+    for (const [locale, courses, words] of [
+      ['fr-FR', '/mes-cours', 'Cette feuille ouvre le'],
+      ['en-US', '/my-courses', 'This sheet opens on'],
+    ] as const) {
+      const sheetAddress = (lesson: { subjectId: string; lessonId: string }) => `${courses}/${lesson.subjectId}/seances/${lesson.lessonId}/${locale === 'fr-FR' ? 'emargement' : 'attendance'}`;
+      // In 45 minutes: its sheet opens in 15 (30 minutes before the start, the campus's default).
+      const soon = await lessonNow(app, 'paris', 2, { startAt: new Date(nowMs() + 45 * 60_000).toISOString() });
+      const opensAt = Date.parse(soon.startAt) - 30 * 60_000;
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await typeLogin(page, soon.teacherEmail);
+      await page.waitForURL(locale === 'en-US' ? '**/teacher/dashboard' : '**/formateur/tableau-de-bord');
+      await page.goto(sheetAddress(soon));
+      await expect.poll(() => page.getByTestId('sheet-window').textContent()).toContain(words);
+      const said = (await page.getByTestId('sheet-window').textContent())!;
+      expect(said).toContain(paris(opensAt, { hour: '2-digit', minute: '2-digit' }));
+      expect(said).toContain(new Intl.DateTimeFormat(locale === 'fr-FR' ? 'fr-FR' : 'en-GB', { timeZone: 'Europe/Paris', weekday: 'long' }).format(opensAt));
+      expect(said).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:|Z\b/);
+      // Nothing to mark, nothing to sign, no QR code: not even the button that opens the sheet.
+      for (const id of ['open-sheet', 'everyone-present', 'toggle-qr', 'qr-panel', 'mark-present', 'mark-late', 'sign-on-device', 'save-sheet', 'close-sheet']) {
+        expect([id, await page.getByTestId(id).count()]).toEqual([id, 0]);
+      }
+      await screenshot(page, `attendance-sheet-before-window-390-${locale.slice(0, 2)}`);
+      expect(await app.core.db.knex('attendance_sheets').where({ lesson_id: soon.lessonId }).first()).toBeUndefined();
+      await context.close();
+
+      // In 20 minutes (its own teacher): the sheet opens (30 minutes' lead); the QR code waits for the start, and a
+      // student marked late now arrived at the start, not at this minute.
+      const lead = await lessonNow(app, 'paris', 1, { startAt: new Date(nowMs() + 20 * 60_000).toISOString() });
+      const leadContext = await phone(locale);
+      const leadPage = await leadContext.newPage();
+      await typeLogin(leadPage, lead.teacherEmail);
+      await leadPage.waitForURL(locale === 'en-US' ? '**/teacher/dashboard' : '**/formateur/tableau-de-bord');
+      await leadPage.goto(sheetAddress(lead));
+      await leadPage.getByTestId('open-sheet').tap();
+      await expect.poll(() => leadPage.getByTestId('sheet-line').count()).toBe(1);
+      expect(await leadPage.getByTestId('toggle-qr').count()).toBe(0);
+      expect(await leadPage.getByTestId('sign-on-device').count()).toBe(1);
+      await leadPage.getByTestId('mark-late').tap();
+      const [hours, minutes] = paris(Date.parse(lead.startAt), { hour: '2-digit', minute: '2-digit' }).split(':');
+      const boxes = leadPage.getByTestId('time-arrived').locator('input:not([type=hidden])');
+      await expect.poll(() => boxes.nth(0).inputValue()).toBe(hours);
+      expect(await boxes.nth(1).inputValue()).toBe(minutes);
+      await screenshot(leadPage, `attendance-sheet-late-before-start-390-${locale.slice(0, 2)}`);
+      await leadPage.getByTestId('save-sheet').tap();
+      const student = lead.students[0]!.studentId;
+      await expect.poll(async () => (await app.core.db.knex('attendance_lines').where({ student_id: student }).first('status'))?.status).toBe('late');
+      const arrived = (await app.core.db.knex('attendance_lines').where({ student_id: student }).first('arrived_at')).arrived_at as Date;
+      expect(Math.floor(arrived.getTime() / 60_000)).toBe(Math.floor(Date.parse(lead.startAt) / 60_000));
+      await leadContext.close();
+    }
+  });
+
   it('a campus manager sets when the campus’s sheets take attendance, typing on a phone', async () => {
     const knex = app.core.db.knex;
     const paris = (await knex('campuses').where({ name: 'Paris' }).first('id')).id as string;
