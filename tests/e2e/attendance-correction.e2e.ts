@@ -50,8 +50,8 @@ async function openFromList(page: Page, locale: string, lesson: { campusId: stri
 const lineOf = (page: Page, lastName: string) => page.locator(`[data-testid=sheet-line][data-student^="${lastName.toUpperCase()}"]`);
 
 const words = {
-  fr: { correcting: 'ce que vous changez est une correction tardive', over: 'la feuille est en lecture seule', late: 'Retard', saved: 'Émargement enregistré.' },
-  en: { correcting: 'what you change is a late correction', over: 'the sheet is read-only', late: 'Late', saved: 'Attendance saved.' },
+  fr: { correcting: 'ce que vous changez est une correction tardive', over: 'la feuille est en lecture seule', late: 'Retard', saved: 'Émargement enregistré.', signHere: 'Signer sur cet appareil' },
+  en: { correcting: 'what you change is a late correction', over: 'the sheet is read-only', late: 'Late', saved: 'Attendance saved.', signHere: 'Sign on this device' },
 };
 
 describe('a late correction of a sheet from the staff list', () => {
@@ -72,6 +72,14 @@ describe('a late correction of a sheet from the staff list', () => {
         : `/teacher/${lesson.teacherId}/courses/${lesson.subjectId}/seances/${lesson.lessonId}/attendance`);
       await expect.poll(() => page.getByTestId('sheet-window').textContent()).toContain(say.correcting);
       expect(await lineOf(page, absent!.lastName).getByTestId('mark-absent').getAttribute('aria-pressed')).toBe('true');
+      // Issue #24: after the window no student signs (a signature days later would prove nothing to a funder) and
+      // no QR code is shown: the two unsigned lines offer no "sign on this device", the page no QR button.
+      expect(await page.getByTestId('sheet-line').count()).toBe(2);
+      expect(await page.getByTestId('signed').count()).toBe(0);
+      expect(await page.getByTestId('sign-on-device').count()).toBe(0);
+      expect(await page.getByText(say.signHere).count()).toBe(0);
+      expect(await page.getByTestId('toggle-qr').count()).toBe(0);
+      expect(await page.getByTestId('save-sheet').count()).toBe(1);
 
       // Absent to late: the arrival time is typed into its hours box, then its minutes, key by key.
       await lineOf(page, absent!.lastName).getByTestId('mark-late').click();
