@@ -37,6 +37,13 @@ async function choose(page: Page, select: Locator, option: string | RegExp, sear
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/** Types into a field as a person does, key by key (Issue #24: the decimal separator alone must not be dropped). */
+async function typeInto(page: Page, field: Locator, text: string) {
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text, { delay: 30 });
+}
+
 async function toastSays(page: Page, text: string) {
   await expect.poll(() => page.getByTestId('toast').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 }
@@ -46,13 +53,13 @@ const texts = {
     locale: 'fr-FR', list: '/planification/groupes-de-planification', created: 'Le groupe de planification a été créé.',
     hours: "Le nombre d'heures doit être supérieur à 0, avec au plus deux décimales.", saved: 'Le tableau des matières a été enregistré.',
     added: '1 étudiant a été ajouté au groupe.', refused: 'Des étudiants sont liés au groupe de planification.', scheduled: 'Une matière planifiée ne peut pas être supprimée.',
-    decimal: '12,5', total: 'Total : 15,5 h',
+    decimal: '12,5', wrong: '1,234', fixed: '2,75', total: 'Total : 15,25 h',
   },
   en: {
     locale: 'en-GB', list: '/planning/planning-groups', created: 'The planning group has been created.',
     hours: 'Hours must be greater than 0, with at most two decimals.', saved: 'The table of subjects has been saved.',
     added: '1 student has been added to the group.', refused: 'Impossible to delete: students linked to the planning group.', scheduled: 'A scheduled subject cannot be removed.',
-    decimal: '12.5', total: 'Total: 15.5 h',
+    decimal: '12.5', wrong: '1.234', fixed: '2.75', total: 'Total: 15.25 h',
   },
 } as const;
 
@@ -88,20 +95,29 @@ for (const lang of ['fr', 'en'] as const) {
       const table = page.getByTestId('subject-lines-form');
       await table.getByTestId('subject-line-add').click();
       await choose(page, table.getByTestId('subject-line-subject').nth(0), /^MATH –/, 'MATH');
-      await table.getByTestId('subject-line-hours').nth(0).fill(t.decimal);
+      // Typed key by key, with the language's decimal separator (a comma in French, a point in English).
+      await typeInto(page, table.getByTestId('subject-line-hours').nth(0), t.decimal);
+      expect(await table.getByTestId('subject-line-hours').nth(0).inputValue()).toBe(t.decimal);
       await table.getByTestId('subject-line-add').click();
       await choose(page, table.getByTestId('subject-line-subject').nth(1), /^CGE –/, 'CGE');
-      await table.getByTestId('subject-line-hours').nth(1).fill('1.234');
+      await typeInto(page, table.getByTestId('subject-line-hours').nth(1), t.wrong);
       await table.getByTestId('subject-lines-save').click();
       const secondLine = table.getByTestId('subject-line').nth(1);
       await expect.poll(() => secondLine.textContent()).toContain(t.hours);
       expect(await table.getByTestId('subject-line').nth(0).textContent()).not.toContain(t.hours);
       await shot(page, `table-error-${lang}`);
-      await table.getByTestId('subject-line-hours').nth(1).fill('3');
+      await typeInto(page, table.getByTestId('subject-line-hours').nth(1), t.fixed);
       await table.getByTestId('subject-lines-save').click();
       await toastSays(page, t.saved);
-      await expect.poll(async () => (await app.core.db.knex('planning_group_subject_lines').where('planning_group_id', groupId).orderBy('position').select('hours')).map((l) => Number(l.hours))).toEqual([12.5, 3]);
+      await expect.poll(async () => (await app.core.db.knex('planning_group_subject_lines').where('planning_group_id', groupId).orderBy('position').select('hours')).map((l) => Number(l.hours))).toEqual([12.5, 2.75]);
       await expect.poll(() => page.getByTestId('subject-lines-total').textContent()).toBe(t.total);
+      // Read back as the page reads it: the API's lines, and the fields after a reload, in the language's way.
+      const readBack = await page.evaluate(async (id) => (await (await fetch(`/api/planning/planning-groups/${id}`, { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()), groupId);
+      expect(JSON.stringify(readBack)).toMatch(/"hours":"?12\.50?"?[,}].*"hours":"?2\.75"?[,}]/);
+      await page.reload();
+      await page.getByTestId('subject-lines-form').waitFor();
+      await expect.poll(() => page.getByTestId('subject-line-hours').nth(0).inputValue()).toBe(t.decimal);
+      expect(await page.getByTestId('subject-line-hours').nth(1).inputValue()).toBe(t.fixed);
 
       // A student of the training group.
       const students = page.getByTestId('group-subscriptions');
