@@ -89,12 +89,20 @@ async function newContract(page: Page, lang: 'fr' | 'en', lastName: string) {
   await page.getByTestId('contract-form').waitFor();
 }
 
-/** Status requiring a company, one subject line with its hours. */
+/** Types into a field as a person does, key by key (issue #24: a decimal separator typed alone must stay). */
+async function typeInto(page: Page, field: Locator, text: string) {
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text, { delay: 30 });
+}
+
+/** Status requiring a company, one subject line with its hours (30.5 typed with the language's decimal separator). */
 async function fillContract(page: Page, lang: 'fr' | 'en') {
   const form = page.getByTestId('contract-form');
   await choose(page, form.getByTestId('contract-teacher-status'), texts[lang].status);
   await choose(page, form.getByTestId('subject-line-subject').first(), texts[lang].subject, 'CGE');
-  await form.getByTestId('subject-line-hours').first().fill(lang === 'fr' ? '30,5' : '30.5');
+  await typeInto(page, form.getByTestId('subject-line-hours').first(), lang === 'fr' ? '30,5' : '30.5');
+  expect(await form.getByTestId('subject-line-hours').first().inputValue()).toBe(lang === 'fr' ? '30,5' : '30.5');
 }
 
 for (const lang of ['fr', 'en'] as const) {
@@ -103,7 +111,7 @@ for (const lang of ['fr', 'en'] as const) {
       const t = texts[lang];
       const first = `Premier${uid()}`;
       const second = `Second${uid()}`;
-      await teacher(first);
+      const firstId = await teacher(first);
       const secondId = await teacher(second);
       const companyName = `Formation Conseil ${uid()} ${lang.toUpperCase()}`;
       const companySiret = siret();
@@ -122,15 +130,16 @@ for (const lang of ['fr', 'en'] as const) {
       const hourly = form.getByTestId('activity-line').nth(0);
       expect(await hourly.getAttribute('data-is-hour')).toBe('true');
       expect(await hourly.locator('label').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(t.hourAmount), expect.stringContaining(t.hourPrice)]));
-      await form.getByTestId('activity-line-amount').nth(0).fill('4');
-      await form.getByTestId('activity-line-price').nth(0).fill('35');
+      await typeInto(page, form.getByTestId('activity-line-amount').nth(0), lang === 'fr' ? '4,25' : '4.25');
+      await typeInto(page, form.getByTestId('activity-line-price').nth(0), '35');
       await form.getByTestId('activity-line-add').click();
       await choose(page, form.getByTestId('activity-line-activity').nth(1), t.marking);
       const unit = form.getByTestId('activity-line').nth(1);
       expect(await unit.locator('label').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(t.unitAmount), expect.stringContaining(t.unitPrice)]));
-      await form.getByTestId('activity-line-amount').nth(1).fill('20');
-      await form.getByTestId('activity-line-price').nth(1).fill(lang === 'fr' ? '4,5' : '4.5');
-      expect(await form.getByTestId('activity-lines-total').textContent()).toMatch(/230[,.]00/);
+      await typeInto(page, form.getByTestId('activity-line-amount').nth(1), '20');
+      await typeInto(page, form.getByTestId('activity-line-price').nth(1), lang === 'fr' ? '4,5' : '4.5');
+      // 4.25 h × 35 € + 20 × 4.5 € = 238.75 €.
+      expect(await form.getByTestId('activity-lines-total').textContent()).toMatch(lang === 'fr' ? /238,75/ : /238\.75/);
 
       // The company popup: the browser check first, then a re-render for the declaration type, then the save.
       await form.getByTestId('company-new').click();
@@ -158,6 +167,12 @@ for (const lang of ['fr', 'en'] as const) {
       await page.getByTestId('teacher-page').waitFor();
       await expect.poll(() => page.getByTestId('contract-row').first().getByTestId('contract-company').textContent()).toBe(companyName);
       await screenshot(page, `teaching-teacher-page-${lang}`);
+      // What was typed is what was saved: read back through the API, as the contract's edit page reads it.
+      const contractId = (await app.core.db.knex('teacher_contracts').where({ teacher_id: firstId }).first('id')).id as string;
+      const saved = await page.evaluate(async ([teacherId, id]) => (await (await fetch(`/api/teachers/${teacherId}/contract/${id}/edit`, { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()), [firstId, contractId] as const);
+      const numbers = (lines: Record<string, unknown>[], ...keys: string[]) => lines.map((line) => keys.map((key) => Number(line[key])));
+      expect(numbers(saved.teacherContract.schoolSubjectLines, 'hours')).toEqual([[30.5]]);
+      expect(numbers(saved.teacherContract.relatedActivityLines, 'amount', 'price')).toEqual([[4.25, 35], [20, 4.5]]);
 
       // Another teacher: typing the same SIRET opens the duplicate dialog, which reuses the company.
       await newContract(page, lang, second);
