@@ -38,6 +38,8 @@ yup.setLocale({
 
 export { yup };
 // The typology lists, for modules' light entries and the web (one definition: core/src/auth/typologies.ts).
+// Dates, times, numbers and names as a person reads them (issue #25).
+export * from './format.js';
 export { typologies, managerTypologies, staffTypologies, teacherTypologies, followerTypologies, type Typology } from '../auth/typologies.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

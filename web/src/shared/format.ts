@@ -1,20 +1,60 @@
-const pad = (n: number): string => String(n).padStart(2, '0');
+import i18n from 'i18next';
+import * as shared from '@alterna/core/validation';
 
-/** YYYY-MM-DD HH:MM:SS in local time (SPEC §9); '' for empty or invalid input. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
+// The web's one formatting module (issue #25): the core's (shared with the PDFs, e-mails and xlsx) in the page's
+// language, in the campus's zone (Europe/Paris by default). Nothing a page shows is an ISO string or a UTC time;
+// API JSON and form values stay ISO.
+
+type When = string | number | Date | null | undefined;
+
+/** The page's language, or the one given. */
+const languageOf = (language?: string): string => language ?? i18n.language ?? 'fr';
+
+export const CAMPUS_ZONE = shared.CAMPUS_ZONE;
+export const NARROW_NBSP = shared.NARROW_NBSP;
+
+/** '28/11/2026 23:26' (fr), '28/11/2026, 23:26' (en) in Paris time; '' for empty or invalid input. */
+export function formatDateTime(value: When, language?: string, zone = CAMPUS_ZONE): string {
+  return shared.formatDateTime(value, languageOf(language), zone);
 }
 
-/** YYYY-MM-DD in local time; '' for empty or invalid input. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  return formatDateTime(value).slice(0, 10);
+/** '28/11/2026': a calendar day as is, an instant's Paris day; '' for empty or invalid input. */
+export function formatDate(value: When, language?: string, zone = CAMPUS_ZONE): string {
+  return shared.formatDate(value, languageOf(language), zone);
 }
+
+/** '23:26' in Paris time. */
+export function formatTime(value: When, language?: string, zone = CAMPUS_ZONE): string {
+  return shared.formatTime(value, languageOf(language), zone);
+}
+
+/** '1er décembre' / '1 December'. */
+export function formatDayMonth(value: When, language?: string, zone = CAMPUS_ZONE): string {
+  return shared.formatDayMonth(value, languageOf(language), zone);
+}
+
+/** '1er décembre 2026' / '1 December 2026'. */
+export function formatLongDate(value: When, language?: string, zone = CAMPUS_ZONE): string {
+  return shared.formatLongDate(value, languageOf(language), zone);
+}
+
+/** '13,5' (fr), '13.5' (en); '' for none. */
+export function formatNumber(value: number | null | undefined, options?: shared.NumberOptions, language?: string): string {
+  return shared.formatNumber(value, languageOf(language), options);
+}
+
+/** A ratio 0.991 as '99,1 %' (fr) or '99.1%' (en). */
+export function formatPercent(ratio: number | null | undefined, maximumFractionDigits = 1, language?: string): string {
+  return shared.formatPercent(ratio, languageOf(language), maximumFractionDigits);
+}
+
+/** French typography (a narrow no-break space before ? ! ; :) in text the page composes. */
+export function typography(text: string, language?: string): string {
+  return shared.typography(text, languageOf(language));
+}
+
+/** 'Lucas Girard': every page names a person this way. */
+export const personName = shared.personName;
 
 /** Whole percentage of done/total, clamped to 0..100 (0 when total is 0). */
 export function percent(done: number, total: number): number {
