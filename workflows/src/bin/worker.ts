@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bootCore, ConfigError, type Core } from '@alterna/core';
-import { createWorker } from '../worker.js';
+import { createWorker, deploymentOptions } from '../worker.js';
 import { serveWorkerMetrics } from '../metrics.js';
 
 // Compiled (npm run build:server), the workflow code was bundled beside this file; from TypeScript, at start.
@@ -17,7 +17,9 @@ try {
   const metrics = core.config.workerMetricsPort === undefined ? null : await serveWorkerMetrics(core, core.config.workerMetricsPort);
   if (metrics) core.log.info({ url: metrics.url }, 'worker metrics served');
   const { worker, connection } = await createWorker({ core, address, workflowBundle, shutdownGraceMs: core.config.shutdownTimeoutMs });
-  core.log.info({ address, taskQueue: core.config.taskQueue }, 'worker polling');
+  // Which build polls, and whether Temporal routes tasks by it (README "Workflow versioning").
+  const { version, useWorkerVersioning } = deploymentOptions(core.config.version);
+  core.log.info({ address, taskQueue: core.config.taskQueue, buildId: version.buildId, workerVersioning: useWorkerVersioning }, 'worker polling');
   const running = worker.run();
   // A restart drains: no new task is taken, the activities under way get SHUTDOWN_TIMEOUT_MS to finish (then they
   // are cancelled and retried by another worker), and the process exits once run() has returned.
