@@ -47,7 +47,7 @@ describe('booklet items from the training pages', () => {
     await fr.getByTestId('item-edit-date').fill('');
     await fr.getByTestId('booklet-item-save').click();
     await fr.getByTestId('booklet-item-dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => fr.getByTestId('booklet-item-row').nth(1).textContent()).toContain('Rencontre coach-tuteur2027-02-01 → 2027-02-15');
+    await expect.poll(() => fr.getByTestId('booklet-item-row').nth(1).textContent()).toContain('Rencontre coach-tuteur01/02/2027 → 15/02/2027');
     const item = (await api.get(base)).json.items[1];
     expect(item).toMatchObject({ title: 'Rencontre coach-tuteur', date: null, startDate: '2027-02-01', endDate: '2027-02-15', modules: ['coach-meeting'] });
 

@@ -103,7 +103,7 @@ describe('students in Chromium', () => {
     await dialog.waitFor();
     const row = dialog.getByTestId('duplicate-student-row');
     expect(await row.count()).toBe(1);
-    expect(await row.textContent()).toContain(`${family}Élodie${dateOfBirth}Aucune inscription`);
+    expect(await row.textContent()).toContain(`${family}Élodie${dateOfBirth.split('-').reverse().join('/')}Aucune inscription`);
     expect(await dialog.getByTestId('duplicate-new-registration').textContent()).toBe('Nouvelle inscription');
     await screenshot(page, 'students-duplicate-fr');
     await dialog.getByTestId('duplicate-new-registration').click();
@@ -183,7 +183,7 @@ describe('students in Chromium', () => {
     await screenshot(page, 'students-contract-edit-en');
     await edit.getByTestId('contract-save').click();
     await page.waitForURL(/\/students\/[0-9a-f-]{36}$/);
-    await expect.poll(() => page.getByTestId('registration-row').first().textContent()).toContain('→ 2027-06-30');
+    await expect.poll(() => page.getByTestId('registration-row').first().textContent()).toContain('→ 30/06/2027');
     await screenshot(page, 'students-show-en');
     await context.close();
   });

@@ -23,6 +23,14 @@ export function formatDate(value: When, language?: string, zone = CAMPUS_ZONE): 
   return shared.formatDate(value, languageOf(language), zone);
 }
 
+/** '01/12/2026' for one day, '01/12/2026 → 15/12/2026' for a period; an open end reads '…'. */
+export function formatDateRange(start: When, end: When, language?: string): string {
+  const from = formatDate(start, language);
+  const to = formatDate(end, language);
+  if (!to || to === from) return from;
+  return `${from || '…'} → ${to}`;
+}
+
 /** '23:26' in Paris time. */
 export function formatTime(value: When, language?: string, zone = CAMPUS_ZONE): string {
   return shared.formatTime(value, languageOf(language), zone);

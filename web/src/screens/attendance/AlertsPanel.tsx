@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { alertSettingsSchema, type AlertSettings } from '@alterna/attendance/validation';
 import { useMe } from '../../session';
 import { DecimalInput } from '../../shared/DecimalInput';
@@ -31,7 +32,7 @@ export function AlertsPanel({ search }: { search: AbsenceSearch }) {
           <Table.Tbody>
             {page.data.alerts.map((a) => (
               <Table.Tr key={a.id}>
-                <Table.Td>{a.day}</Table.Td>
+                <Table.Td>{formatDate(a.day)}</Table.Td>
                 <Table.Td>{a.student.lastName.toUpperCase()} {a.student.firstName}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={a.kind === 'consecutive-absences' ? 'orange' : 'red'}>{t(`attendance.alerts.kinds.${a.kind}`)}</Badge>{' '}

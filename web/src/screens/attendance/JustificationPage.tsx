@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, FileInput, Group, Select, Stack, Text, Textarea, Button } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDateRange } from '../../shared/format';
 import { justificationFile, justificationReasons, justificationSchema } from '@alterna/attendance/validation';
 import { parisDay, parisTime } from '@alterna/planning/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -59,7 +60,7 @@ function JustificationCard({ justification: j }: { justification: Justification 
           <Text fw={600}>{t(`attendance.justification.reasons.${j.reason}`)}</Text>
           <JustificationBadge status={j.status} />
         </Group>
-        <Text size="sm">{j.startDate === j.endDate ? j.startDate : `${j.startDate} → ${j.endDate}`}</Text>
+        <Text size="sm">{formatDateRange(j.startDate, j.endDate)}</Text>
         {j.comment && <Text size="sm" c="dimmed">{j.comment}</Text>}
         {j.document && <Anchor href={documentUrl(j.id)} size="sm">{j.document.filename}</Anchor>}
         {j.decisionComment && <Text size="sm">{t('attendance.absences.decisionComment', { comment: j.decisionComment })}</Text>}

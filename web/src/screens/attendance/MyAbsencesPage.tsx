@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateRange } from '../../shared/format';
 import { parisDay, parisTime } from '@alterna/planning/validation';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
@@ -82,7 +83,7 @@ export function MyAbsencesPage() {
               <Table.Tbody>
                 {data.justifications.map((j) => (
                   <Table.Tr key={j.id}>
-                    <Table.Td>{j.startDate === j.endDate ? j.startDate : `${j.startDate} → ${j.endDate}`}</Table.Td>
+                    <Table.Td>{formatDateRange(j.startDate, j.endDate)}</Table.Td>
                     <Table.Td>{t(`attendance.justification.reasons.${j.reason}`)}</Table.Td>
                     <Table.Td>{j.document ? <Anchor href={documentUrl(j.id)} size="sm">{j.document.filename}</Anchor> : '—'}</Table.Td>
                     <Table.Td>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Select, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateRange } from '../../shared/format';
 import { absenceKinds } from '@alterna/attendance/validation';
 import { parisDay, parisTime } from '@alterna/planning/validation';
 import { useMe } from '../../session';
@@ -174,7 +175,7 @@ function JustificationRow({ justification: j, canDecide, onDecided }: { justific
         <Stack gap={4}>
           <Text fw={600}>{j.student.lastName.toUpperCase()} {j.student.firstName}</Text>
           <Text size="sm">
-            {t(`attendance.justification.reasons.${j.reason}`)} · {j.startDate === j.endDate ? j.startDate : `${j.startDate} → ${j.endDate}`} ·{' '}
+            {t(`attendance.justification.reasons.${j.reason}`)} · {formatDateRange(j.startDate, j.endDate)} ·{' '}
             {t('attendance.absences.covered', { count: j.absences })}
           </Text>
           {j.comment && <Text size="sm" c="dimmed">{j.comment}</Text>}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { parisDay, parisTime } from '@alterna/planning/validation';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
@@ -151,7 +152,7 @@ function HalfDays({ lines }: { lines: MyAttendanceLine[] }) {
         <Table.Tbody>
           {halfDays(lines).map((row) => (
             <Table.Tr key={row.day}>
-              <Table.Td>{row.day}</Table.Td>
+              <Table.Td>{formatDate(row.day)}</Table.Td>
               <Table.Td>{state(row.morning)}</Table.Td>
               <Table.Td>{state(row.afternoon)}</Table.Td>
             </Table.Tr>

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Modal, MultiSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateRange } from '../../shared/format';
 import { bookletModules, thesisGridSchema } from '@alterna/booklets/validation';
 import { PageLink } from '../../navigation';
 import { DecimalInput } from '../../shared/DecimalInput';
@@ -135,7 +136,6 @@ export function BookletItemsPage() {
     setEditing(null);
   }, t('booklets.items.saved'));
   const items = page.data?.items ?? [];
-  const day = (value: string | null) => value ?? '';
   return (
     <Stack gap="lg" data-testid="booklet-items-page">
       <PageTitle title={t('booklets.items.title')} intro={t('booklets.items.intro')}
@@ -149,7 +149,7 @@ export function BookletItemsPage() {
                 <Table.Tr key={item.id} data-testid="booklet-item-row">
                   <Table.Td>{item.position}</Table.Td>
                   <Table.Td>{item.title}</Table.Td>
-                  <Table.Td>{item.date ?? `${day(item.startDate)} → ${day(item.endDate)}`}</Table.Td>
+                  <Table.Td>{item.date ? formatDate(item.date) : formatDateRange(item.startDate, item.endDate)}</Table.Td>
                   <Table.Td>{item.modules.map((m) => t(`booklets.modules.${m}`)).join(', ')}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

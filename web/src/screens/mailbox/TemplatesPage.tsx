@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../shared/format';
 import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { confirm } from '../../shared/dialogs';
@@ -14,13 +15,12 @@ export const managePermission = 'mailbox.template.manage';
 
 /** Mail templates (SPEC §2 Mailbox): the list, with preview, edit, duplicate and delete. */
 export function TemplatesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMe();
   const goTo = useGoTo();
   const page = usePageData(['mailbox.templates'], loadTemplates);
   const [previewing, setPreviewing] = useState<MailTemplateSummary | null>(null);
   const canManage = !!me?.permissions.includes(managePermission);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const duplicate = async (template: MailTemplateSummary) => {
     try {
@@ -80,7 +80,7 @@ export function TemplatesPage() {
                   <Table.Td>
                     {template.campusName ?? <Text span size="sm" c="grape" fw={500}>{t('mailbox.templates.centreWide')}</Text>}
                   </Table.Td>
-                  <Table.Td>{when.format(new Date(template.updatedAt))}</Table.Td>
+                  <Table.Td>{formatDateTime(template.updatedAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button size="xs" variant="default" onClick={() => setPreviewing(template)}>{t('mailbox.templates.preview')}</Button>

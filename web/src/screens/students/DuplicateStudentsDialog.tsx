@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { duplicateAction } from '@alterna/students/validation';
 import { PageLink } from '../../navigation';
 import type { StudentMatch } from './api';
@@ -39,7 +40,7 @@ export function DuplicateStudentsDialog({ students, trainingSessionId, onIgnore 
                 <Table.Tr key={student.id} data-testid="duplicate-student-row">
                   <Table.Td fw={600}>{student.lastName}</Table.Td>
                   <Table.Td>{student.firstName}</Table.Td>
-                  <Table.Td ff="monospace">{student.dateOfBirth}</Table.Td>
+                  <Table.Td>{formatDate(student.dateOfBirth)}</Table.Td>
                   <Table.Td>
                     {latest
                       ? `${latest.trainingGroup.shortName} – ${latest.trainingGroup.trainingSession.name} (${t(`students.statuses.${latest.studentStatus}`)})`

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateRange } from '../../shared/format';
 import { LAST_SITUATIONS, isWorkStudy } from '@alterna/students/validation';
 import { countryName } from '@alterna/students/validation';
 import { useLanguage } from '../../language';
@@ -51,7 +52,7 @@ export function StudentPage() {
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} fz="lg" mb="sm">{t('students.show.coordinates')}</Title>
           <Stack gap={6}>
-            <Text><b>{t('students.form.dateOfBirth')}</b> : <span data-testid="student-dob">{student.dateOfBirth}</span>{' '}
+            <Text><b>{t('students.form.dateOfBirth')}</b> : <span data-testid="student-dob">{formatDate(student.dateOfBirth)}</span>{' '}
               {student.isMinor && <Badge color="orange" variant="light">{t('students.form.minor')}</Badge>}</Text>
             <Text><b>{t('students.form.birthplace')}</b> : <span data-testid="student-birthplace">{student.birthplace}{student.birthCityCode ? ` (${student.birthCityCode})` : ''}</span></Text>
             <Text><b>{t('students.form.birthCountry')}</b> : {student.birthCountry ? countryName(student.birthCountry, language) : '—'}</Text>
@@ -107,7 +108,7 @@ export function StudentPage() {
                   <Table.Td>{r.trainingGroup.shortName} <Text span c="dimmed" fz="sm">({r.trainingGroup.campus.name})</Text></Table.Td>
                   <Table.Td>{t(`students.statuses.${r.studentStatus}`)}</Table.Td>
                   <Table.Td>
-                    {r.contract ? `${r.contract.corporation.shortName || r.contract.corporation.name} · ${r.contract.startDate} → ${r.contract.endDate}` : '—'}
+                    {r.contract ? `${r.contract.corporation.shortName || r.contract.corporation.name} · ${formatDateRange(r.contract.startDate, r.contract.endDate)}` : '—'}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, MultiSelect, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
@@ -108,7 +109,7 @@ export function StudentsPage() {
                         <PageLink page="students.show" params={{ id: row.id }}>{row.lastName} {row.firstName}</PageLink>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text span ff="monospace" fz="sm">{row.dateOfBirth}</Text>{' '}
+                        <Text span fz="sm">{formatDate(row.dateOfBirth)}</Text>{' '}
                         {row.isMinor && <Badge color="orange" variant="light" size="sm">{t('students.form.minor')}</Badge>}
                       </Table.Td>
                       <Table.Td>{registration ? registration.trainingGroup.campus.name : row.campuses.map((c) => c.name).join(', ')}</Table.Td>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDateRange } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
@@ -103,7 +104,7 @@ function CoachView({ data, reload }: { data: CoachPageData; reload: () => Promis
               {data.coachContracts.map((contract) => (
                 <Table.Tr key={contract.id} data-testid="coach-contract-row">
                   <Table.Td>{contract.campus.name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{contract.startDate} → {contract.endDate}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateRange(contract.startDate, contract.endDate)}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
                       {contract.relatedActivityLines.map((line) => (

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import type { AnyObjectSchema } from 'yup';
 import {
   abandonFollowUpSchema, abandonReasons, breakFollowUpSchema, breakInitiatives, breakRisks, disciplinaryFollowUpSchema, disciplinaryKinds,
@@ -81,7 +82,7 @@ function FollowUpItem({ followUp, canWrite }: { followUp: FollowUp; canWrite: bo
       title={
         <Group gap="xs">
           <Badge color={kindColor[followUp.kind]} variant="light">{t(`teaching.followUpKind.${followUp.kind}`)}</Badge>
-          <Text size="sm" fw={600}>{followUp.date}</Text>
+          <Text size="sm" fw={600}>{formatDate(followUp.date)}</Text>
           {followUp.category && <Text size="sm">{t(`${kind.categoryKey}.${followUp.category}`)}</Text>}
           {canWrite && edit && (
             <PageLink page={edit} params={{ student: followUp.studentId, id: followUp.id }}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { contractTransitions, isContractDeletable, isContractEditable } from '@alterna/teaching/validation';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
@@ -145,8 +146,8 @@ function ContractsCard({ data, reload, writable }: { data: TeacherPageData; relo
                 <Table.Tr key={contract.id} data-testid="contract-row" data-contract-id={contract.id}>
                   <Table.Td>{contract.campus.name}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{contract.startDate}</Text>
-                    <Text size="sm" c="dimmed">→ {contract.endDate}</Text>
+                    <Text size="sm">{formatDate(contract.startDate)}</Text>
+                    <Text size="sm" c="dimmed">→ {formatDate(contract.endDate)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={0}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { gql } from '../../shared/gql';
 import { loadClosures, mutations, type Closure, type PublicHoliday } from './api';
 import { CampusSwitch } from './CampusSwitch';
@@ -46,7 +47,7 @@ export function ClosuresPage() {
   const remove = (closure: Closure) =>
     confirmAndRun({
       title: t('trainingCentre.closures.deleteTitle'),
-      message: t('trainingCentre.closures.deleteConfirm', { name: closure.name ?? t(`trainingCentre.closures.types.${closure.type}`), start: closure.startDate, end: closure.endDate }),
+      message: t('trainingCentre.closures.deleteConfirm', { name: closure.name ?? t(`trainingCentre.closures.types.${closure.type}`), start: formatDate(closure.startDate), end: formatDate(closure.endDate) }),
       run: () => gql(mutations.deleteClosure, { input: { id: closure.uuid } }),
       done: t('trainingCentre.closures.deleted'),
     }).then((done) => {

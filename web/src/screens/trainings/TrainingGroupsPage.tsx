@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
+import { formatDateRange } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { searchId, usePageData, useSearchParam } from '../../shared/queries';
@@ -69,7 +70,7 @@ export function TrainingGroupsPage() {
                     <Table.Td>{group.training.shortName}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{group.variant.name}</Table.Td>
                     <Table.Td>{group.campus.name}</Table.Td>
-                    <Table.Td ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>{group.startDate} → {group.endDate}</Table.Td>
+                    <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateRange(group.startDate, group.endDate)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

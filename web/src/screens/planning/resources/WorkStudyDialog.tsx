@@ -1,5 +1,6 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/format';
 import { workStudyEditSchema, workStudySchema, workStudyTypes } from '@alterna/planning/validation';
 import { ServerForm, useServerForm } from '../../../shared/form';
 import { toast } from '../../../shared/toast';
@@ -53,7 +54,7 @@ export function WorkStudyDialog({ group, period, onClose, onSaved }: {
           <DateField id="endDate" label={t('planning.resources.workStudy.endDate')} required {...form.inputProps('endDate')} />
         </Group>
         <Text size="xs" c="dimmed">
-          {t('planning.resources.workStudy.rules', { start: group.startDate, end: group.endDate })}
+          {t('planning.resources.workStudy.rules', { start: formatDate(group.startDate), end: formatDate(group.endDate) })}
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
