@@ -21,6 +21,7 @@ import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
 import { operationsMigration } from './operations/migrations.js';
 import { createFileStore, createStorageDriver, storedFilesMigration } from './storage/index.js';
+import { StorageCheckService, storageCheckRoutes, storagePermissions } from './storage/check.js';
 import { auditMigration, installAuditTriggers } from './audit/migration.js';
 import { auditContextMiddleware } from './audit/context.js';
 import { HistoryService, historyPermissions, historyRoutes } from './audit/history.js';
@@ -112,6 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const permissions = new PermissionMatrix();
   permissions.add('core', corePermissions);
   permissions.add('core', historyPermissions);
+  permissions.add('core', storagePermissions);
   for (const mod of modules) permissions.add(mod.name, mod.permissions ?? []);
 
   const temporal = createTemporal(options.temporalAddress ?? (() => config.temporalAddress), config.temporalNamespace);
@@ -151,7 +153,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   history.register(modules, (name) => ({ services: services.get(name), core: coreOf(name) }));
 
   const router = new Router();
-  const tables: RouteTable[] = [{ routes: operationsRoutes, services: operations }, { routes: historyRoutes, services: history }];
+  const tables: RouteTable[] = [
+    { routes: operationsRoutes, services: operations }, { routes: historyRoutes, services: history },
+    { routes: storageCheckRoutes, services: new StorageCheckService(knex, files, permissions) },
+  ];
   const schemaParts: SchemaPart[] = [operationsGraphql(operations)];
   for (const mod of modules) {
     const s = services.get(mod.name);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createCore, type Core, type CoreOptions } from './app.js';
-import { loadConfig, type Config } from './config.js';
+import { assertDeployable, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
 import { discoverModules } from './modules/discover.js';
 import { withMigrationLock } from './db/migrate.js';
@@ -23,6 +23,7 @@ export interface BootOptions {
 /** Config, installed modules, database, migrations and seed: what every entry point does first. */
 export async function bootCore(options: BootOptions = {}): Promise<Core> {
   const config = options.config ?? loadConfig();
+  assertDeployable(config);
   const log = options.log ?? createLogger(config.logLevel);
   const modules = options.modules ?? (await discoverModules());
   const core = await createCore({

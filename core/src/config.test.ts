@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, repoRoot } from './config.js';
+import { assertDeployable, ConfigError, deploymentProblems, loadConfig, repoRoot } from './config.js';
 
 describe('loadConfig', () => {
   it('works with no configuration at all: port 3000, embedded database under .data, no Temporal address', () => {
@@ -70,9 +70,9 @@ describe('loadConfig', () => {
   });
 
   it('stores files in a folder under the data directory by default, or in an S3 store whose settings are all checked', () => {
-    expect(loadConfig({}).storage).toEqual({ driver: 'local', dir: path.join(repoRoot, '.data', 'files') });
-    expect(loadConfig({ DATA_DIR: '/srv/alterna' }).storage).toEqual({ driver: 'local', dir: '/srv/alterna/files' });
-    expect(loadConfig({ STORAGE_DIR: '/mnt/files' }).storage).toEqual({ driver: 'local', dir: '/mnt/files' });
+    expect(loadConfig({}).storage).toEqual({ driver: 'local', dir: path.join(repoRoot, '.data', 'files'), shared: false });
+    expect(loadConfig({ DATA_DIR: '/srv/alterna' }).storage).toEqual({ driver: 'local', dir: '/srv/alterna/files', shared: false });
+    expect(loadConfig({ STORAGE_DIR: '/mnt/files' }).storage).toEqual({ driver: 'local', dir: '/mnt/files', shared: false });
     expect(loadConfig({
       STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'alterna', S3_ACCESS_KEY_ID: 'ak', S3_SECRET_ACCESS_KEY: 'sk',
     }).storage).toEqual({ driver: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'alterna', region: 'us-east-1', accessKeyId: 'ak', secretAccessKey: 'sk' });
@@ -90,5 +90,39 @@ describe('loadConfig', () => {
       'S3_ACCESS_KEY_ID must be set when STORAGE_DRIVER is s3',
       'S3_SECRET_ACCESS_KEY must be set when STORAGE_DRIVER is s3',
     ]);
+  });
+
+  it('refuses a production start whose files would stay in a folder of its own process (issue #28), in one line naming the variables', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/alterna' };
+    const problem = (env: Record<string, string>) => {
+      try {
+        assertDeployable(loadConfig(env));
+        return null;
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return error as ConfigError;
+      }
+    };
+    for (const env of [production, { ...production, STORAGE_DIR: '/srv/files' }, { ...production, STORAGE_DIR: '/srv/files', STORAGE_SHARED: 'false' }]) {
+      const refused = problem(env);
+      expect(refused?.problems).toHaveLength(1);
+      const line = refused!.problems[0]!;
+      expect(line).not.toContain('\n');
+      for (const name of ['STORAGE_DRIVER', 'STORAGE_DIR', 'STORAGE_SHARED', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(line).toContain(name);
+      // What the entry points print (ConfigError's message): the problem, no stack trace.
+      expect(refused!.message).toBe(`Invalid configuration:\n  - ${line}`);
+    }
+    // Declared shared (a volume every API and worker mounts), or an S3 store: it starts.
+    expect(problem({ ...production, STORAGE_DIR: '/srv/files', STORAGE_SHARED: 'true' })).toBeNull();
+    expect(loadConfig({ ...production, STORAGE_DIR: '/srv/files', STORAGE_SHARED: 'TRUE' }).storage).toEqual({ driver: 'local', dir: '/srv/files', shared: true });
+    expect(problem({
+      ...production, STORAGE_DRIVER: 's3', S3_ENDPOINT: 'http://garage:3900', S3_BUCKET: 'alterna', S3_ACCESS_KEY_ID: 'ak', S3_SECRET_ACCESS_KEY: 'sk',
+    })).toBeNull();
+    // Outside production a local folder is the default, shared or not.
+    expect(deploymentProblems(loadConfig({}))).toEqual([]);
+    expect(deploymentProblems(loadConfig({ NODE_ENV: 'test' }))).toEqual([]);
+    // A shared folder must be named, and the flag be a boolean.
+    expect(() => loadConfig({ ...production, STORAGE_SHARED: 'true' })).toThrow(/STORAGE_SHARED=true needs STORAGE_DIR/);
+    expect(() => loadConfig({ STORAGE_SHARED: 'maybe' })).toThrow(/STORAGE_SHARED must be true or false \(got "maybe"\)/);
   });
 });

@@ -55,7 +55,8 @@ export interface Config {
 }
 
 export type StorageConfig =
-  | { driver: 'local'; dir: string }
+  /** `shared`: STORAGE_SHARED=true, the folder is one volume every API and worker of the deployment mounts. */
+  | { driver: 'local'; dir: string; shared: boolean }
   | { driver: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 export class ConfigError extends Error {
@@ -195,6 +196,25 @@ function clockOffsetOf(env: Env, problems: string[]): number {
   return shift ?? 0;
 }
 
+/**
+ * What a production process refuses to start with, beyond bad values (checked by bootCore, so by the API, the worker
+ * and the migrator): a local storage folder that is this process's own. Another API or worker would not see its files
+ * (a download 404, a worker's zip "completed" with no bytes anywhere), and recreating the container would lose them.
+ */
+export function deploymentProblems(config: Config): string[] {
+  if (config.env !== 'production' || config.storage.driver !== 'local' || config.storage.shared) return [];
+  return [
+    'STORAGE_DRIVER=local keeps files in a folder of this process (STORAGE_DIR): in production set STORAGE_DRIVER=s3 with '
+    + 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or STORAGE_SHARED=true if STORAGE_DIR is one volume every API and worker mounts',
+  ];
+}
+
+/** Throws the ConfigError of deploymentProblems (one line per problem, no stack trace at the entry points). */
+export function assertDeployable(config: Config): void {
+  const problems = deploymentProblems(config);
+  if (problems.length) throw new ConfigError(problems);
+}
+
 /** Variables a production deployment must set (checked against docker-compose.yml by a test). */
 export const requiredInProduction = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_URL', 'NODE_ENV'] as const;
 
@@ -202,7 +222,12 @@ export const requiredInProduction = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'SMTP_U
 function storageConfig(env: Env, dataDir: string, url: (name: string, protocols: string[]) => string | undefined, problems: string[]): StorageConfig {
   const driver = env.STORAGE_DRIVER || 'local';
   if (driver !== 'local' && driver !== 's3') problems.push(`STORAGE_DRIVER must be local or s3 (got "${driver}")`);
-  if (driver !== 's3') return { driver: 'local', dir: path.resolve(repoRoot, env.STORAGE_DIR || path.join(dataDir, 'files')) };
+  const shared = env.STORAGE_SHARED;
+  if (shared && !['true', 'false'].includes(shared.toLowerCase())) problems.push(`STORAGE_SHARED must be true or false (got "${shared}")`);
+  if (shared?.toLowerCase() === 'true' && driver !== 's3' && !env.STORAGE_DIR) problems.push('STORAGE_SHARED=true needs STORAGE_DIR, where the shared volume is mounted');
+  if (driver !== 's3') {
+    return { driver: 'local', dir: path.resolve(repoRoot, env.STORAGE_DIR || path.join(dataDir, 'files')), shared: shared?.toLowerCase() === 'true' };
+  }
   const endpoint = url('S3_ENDPOINT', ['http:', 'https:']);
   const required = (name: string) => {
     const value = env[name];

@@ -1,6 +1,6 @@
 export { bootCore, keepServing, onShutdown, type BootOptions } from './boot.js';
 export { createCore, type Core, type CoreOptions } from './app.js';
-export { loadConfig, ConfigError, readDelaySeconds, repoRoot, requiredInProduction, type Config, type StorageConfig } from './config.js';
+export { loadConfig, ConfigError, assertDeployable, deploymentProblems, readDelaySeconds, repoRoot, requiredInProduction, type Config, type StorageConfig } from './config.js';
 export { createLogger, type Logger } from './logger.js';
 export { defineModule, type ModuleDefinition, type CoreDeps, type ModuleServices, type ModuleName, type Migration, type RouteDefinition, type RouteContext, type GraphqlContribution, type HistoryDeclaration } from './modules/contract.js';
 export { discoverModules } from './modules/discover.js';
@@ -40,6 +40,6 @@ export { sanitizeHtml, type HtmlPolicy } from './html.js';
 export { assertScriptedRequest } from './http/guards.js';
 export type { UploadSpec } from './http/upload.js';
 export {
-  createStorageDriver, LocalStorageDriver, S3StorageDriver, newStorageKey, isStorageKey, sanitizeFilename, sniffContentType, uploadedBytes, inMemoryUploadBytes,
-  type StorageDriver, type S3Settings, type FileStore, type FileOwner, type StoredFile, type UploadedFile,
+  createStorageDriver, createFileStore, LocalStorageDriver, S3StorageDriver, newStorageKey, isStorageKey, sanitizeFilename, sniffContentType, uploadedBytes, inMemoryUploadBytes,
+  type StorageDriver, type S3Settings, type FileStore, type FileOwner, type StoredFile, type UploadedFile, type MissingFile,
 } from './storage/index.js';

@@ -7,6 +7,11 @@ export interface StorageDriver {
   putFile(key: string, file: { path: string; size: number; sha256: string }, contentType: string): Promise<void>;
   /** The bytes as a stream; NotFoundError when the key holds nothing. */
   read(key: string): Promise<Readable>;
+  /**
+   * Whether the key holds an object (a HEAD, no bytes read): a saved file is confirmed in the store before its row
+   * is written, and the storage check finds rows whose bytes are gone.
+   */
+  exists(key: string): Promise<boolean>;
   /** Deleting a key that holds nothing is not an error (a retried removal). */
   delete(key: string): Promise<void>;
 }

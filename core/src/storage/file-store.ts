@@ -59,10 +59,32 @@ export interface FileStore {
   download(id: string): Promise<FileDownload>;
   /** Deletes the row (in `trx` when given), then the bytes once that is committed. Unknown ids are ignored. */
   remove(id: string, trx?: Knex.Transaction): Promise<void>;
+  /**
+   * The rows whose object the store does not hold: rows read in pages by id (one query a page, `scope` narrowing
+   * them), each object asked with a HEAD, at most `concurrency` at once. `checked` counts the rows looked at.
+   */
+  missing(options?: MissingScan): Promise<{ checked: number; missing: MissingFile[] }>;
+}
+
+export interface MissingScan {
+  /** Narrows the rows read (a where on stored_files). */
+  scope?: (query: Knex.QueryBuilder) => void;
+  /** Rows read per query (500). */
+  batchSize?: number;
+  /** HEAD requests at once (8). */
+  concurrency?: number;
+}
+
+/** A stored file whose bytes are gone: what the row says of it. */
+export interface MissingFile extends StoredFile {
+  module: string;
+  uploadedBy: string | null;
 }
 
 interface StoredFileRow {
   id: string;
+  module?: string;
+  uploaded_by?: string | null;
   storage_key: string;
   filename: string;
   content_type: string;
@@ -113,6 +135,9 @@ export function createFileStore(knex: Knex, driver: StorageDriver, log: Logger):
       } else {
         throw new Error('a file to store needs its bytes, or a received file its path and hash');
       }
+      // Confirmed in the store before the row says it is there: a file made for an operation (a report-card zip, a
+      // signed booklet PDF) is never announced while its bytes are missing; the operation fails and is retried instead.
+      if (!(await driver.exists(key))) throw new Error(`stored file bytes not found in the store right after writing them (${key})`);
       let inserted: StoredFileRow;
       try {
         [inserted] = (await (trx ?? knex)('stored_files')
@@ -158,5 +183,40 @@ export function createFileStore(knex: Knex, driver: StorageDriver, log: Logger):
       const chain = transactionChain(trx);
       void Promise.all(chain.map((t) => t.executionPromise)).then(() => forget(found.storage_key, 'removed'), () => undefined);
     },
+
+    async missing({ scope, batchSize = 500, concurrency = 8 } = {}) {
+      const missing: MissingFile[] = [];
+      let checked = 0;
+      let after: string | null = null;
+      for (;;) {
+        const query = knex<StoredFileRow>('stored_files').orderBy('id').limit(batchSize);
+        if (after) query.where('id', '>', after);
+        if (scope) query.where((q) => scope(q as unknown as Knex.QueryBuilder));
+        const rows = (await query) as StoredFileRow[];
+        if (!rows.length) break;
+        checked += rows.length;
+        const absent = await mapBounded(rows, concurrency, async (row) => !(await driver.exists(row.storage_key)));
+        rows.forEach((row, i) => {
+          if (absent[i]) missing.push({ ...toStoredFile(row), module: row.module ?? '', uploadedBy: row.uploaded_by ?? null });
+        });
+        if (rows.length < batchSize) break;
+        after = rows.at(-1)!.id;
+      }
+      return { checked, missing };
+    },
   };
+}
+
+/** `fn` over every item, at most `limit` at once; the results in the items' order. */
+async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return results;
 }

@@ -11,7 +11,7 @@ export function createStorageDriver(storage: Config['storage']): StorageDriver {
 export type { StorageDriver } from './driver.js';
 export { LocalStorageDriver } from './local-driver.js';
 export { S3StorageDriver, type S3Settings } from './s3-driver.js';
-export { createFileStore, inMemoryUploadBytes, uploadedBytes, type FileOwner, type FileStore, type StoredFile, type UploadedFile } from './file-store.js';
+export { createFileStore, inMemoryUploadBytes, uploadedBytes, type FileOwner, type FileStore, type MissingFile, type MissingScan, type StoredFile, type UploadedFile } from './file-store.js';
 export { newStorageKey, isStorageKey } from './keys.js';
 export { sanitizeFilename } from './filename.js';
 export { sniffContentType } from './sniff.js';

@@ -30,6 +30,19 @@ describe('the local storage driver', () => {
     await driver.delete(key);
   });
 
+  it('says whether a key holds a file (the save\'s confirmation and the storage check), refusing keys outside', async () => {
+    const key = newStorageKey();
+    expect(await driver.exists(key)).toBe(false);
+    await driver.put(key, Buffer.from('bonjour'), 'text/plain');
+    expect(await driver.exists(key)).toBe(true);
+    // A folder is no file; a path through a file is none either.
+    expect(await driver.exists(path.dirname(key))).toBe(false);
+    expect(await driver.exists(`${key}/inside`)).toBe(false);
+    await driver.delete(key);
+    expect(await driver.exists(key)).toBe(false);
+    await expect(driver.exists('../outside.txt')).rejects.toThrow(/not inside the storage folder/);
+  });
+
   it('refuses every key that would leave its folder', async () => {
     const outside = path.join(parent, 'outside.txt');
     for (const key of ['../outside.txt', '2026/../../outside.txt', outside, '..', '', '.', '2026/11/a\0b', '..\\outside.txt']) {

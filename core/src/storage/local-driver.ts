@@ -57,6 +57,15 @@ export class LocalStorageDriver implements StorageDriver {
     return handle.createReadStream();
   }
 
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await fs.stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }

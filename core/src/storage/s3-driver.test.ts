@@ -63,6 +63,20 @@ describe('the S3 driver against an S3-compatible store that checks signatures', 
     expect(store.requests[0]!.headers['transfer-encoding']).toBeUndefined();
   });
 
+  it('asks whether an object is there with a signed HEAD: 404 is absent, a refusal is an error', async () => {
+    const there = '2026/11/head-check';
+    await driver().put(there, Buffer.from('x'), 'text/plain');
+    store.requests.length = 0;
+    expect(await driver().exists(there)).toBe(true);
+    expect(await driver().exists('2026/11/missing')).toBe(false);
+    expect(store.requests.map((r) => [r.method, r.path])).toEqual([['HEAD', `/alterna-files/${there}`], ['HEAD', '/alterna-files/2026/11/missing']]);
+    for (const { headers } of store.requests) expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\//);
+    // A wrong secret is no answer about the object: the check must not read it as "missing" nor as "there".
+    await expect(driver({ secretAccessKey: 'wrong' }).exists(there)).rejects.toThrow(/S3 HEAD 2026\/11\/head-check answered 403/);
+    await driver().delete(there);
+    expect(await driver().exists(there)).toBe(false);
+  });
+
   it('reads a missing object as NotFoundError and takes a missing object\'s delete as done', async () => {
     await expect(driver().read('2026/11/missing')).rejects.toBeInstanceOf(NotFoundError);
     await driver().delete('2026/11/missing');

@@ -70,6 +70,21 @@ export class S3StorageDriver implements StorageDriver {
     return answer.Body;
   }
 
+  /**
+   * A HEAD of the object: a 404 is absent (a HEAD answer has no body, so a missing bucket reads as absent too: the
+   * storage check then reports every file, which is the alarm wanted); any other refusal (credentials) is an error.
+   */
+  async exists(key: string): Promise<boolean> {
+    const { sdk, client } = await this.connect();
+    try {
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.settings.bucket, Key: plainKey(key) }));
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 404) return false;
+      throw storeError('HEAD', key, error);
+    }
+  }
+
   async delete(key: string): Promise<void> {
     const { sdk, client } = await this.connect();
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: plainKey(key) })).catch((error: unknown) => {
