@@ -1,3 +1,4 @@
+import { personName } from './shared/format';
 import { useSyncExternalStore } from 'react';
 import { apiFetch, readJson } from './shared/http';
 import type { ActorSpace } from './pages';
@@ -83,5 +84,5 @@ export function useMe(): Me | null {
 
 /** "First Last" of an actor or person. */
 export function fullName(person: { firstName: string; lastName: string }): string {
-  return `${person.firstName} ${person.lastName}`.trim();
+  return personName(person);
 }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../shared/format';
+import { formatDate, personName } from '../../shared/format';
 import { alertSettingsSchema, type AlertSettings } from '@alterna/attendance/validation';
 import { useMe } from '../../session';
 import { DecimalInput } from '../../shared/DecimalInput';
@@ -33,7 +33,7 @@ export function AlertsPanel({ search }: { search: AbsenceSearch }) {
             {page.data.alerts.map((a) => (
               <Table.Tr key={a.id}>
                 <Table.Td>{formatDate(a.day)}</Table.Td>
-                <Table.Td>{a.student.lastName.toUpperCase()} {a.student.firstName}</Table.Td>
+                <Table.Td>{personName(a.student)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={a.kind === 'consecutive-absences' ? 'orange' : 'red'}>{t(`attendance.alerts.kinds.${a.kind}`)}</Badge>{' '}
                   <Text span size="xs" c="dimmed">{t('attendance.alerts.countOf', { count: a.count, threshold: a.threshold })}</Text>

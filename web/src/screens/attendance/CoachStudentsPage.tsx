@@ -1,7 +1,8 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDate, personName } from '../../shared/format';
 import type { CoachedStudent } from '@alterna/attendance/types';
-import { parisDay, parisTime } from '@alterna/planning/validation';
+import { parisTime } from '@alterna/planning/validation';
 import { DateField } from '../../shared/DateFields';
 import { requestJson } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
@@ -33,7 +34,7 @@ export function CoachStudentsPage() {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {page.data?.students.map(({ student, statistics, absences }) => (
           <Card key={student.id} withBorder radius="md" padding="lg" data-testid="coached-student">
-            <Title order={2} size="h5" mb="sm">{student.lastName.toUpperCase()} {student.firstName}</Title>
+            <Title order={2} size="h5" mb="sm">{personName(student)}</Title>
             <AttendanceChart statistics={statistics} />
             <FollowedAbsences absences={absences} />
           </Card>
@@ -52,7 +53,7 @@ function FollowedAbsences({ absences }: { absences: CoachedStudent['absences'] }
       <Table.Tbody>
         {absences.map((absence) => (
           <Table.Tr key={absence.id}>
-            <Table.Td><Text size="sm">{parisDay(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Text></Table.Td>
+            <Table.Td><Text size="sm">{formatDate(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Text></Table.Td>
             <Table.Td><Text size="sm">{absence.schoolSubject ?? '—'}</Text></Table.Td>
             <Table.Td><KindBadge absence={absence} /></Table.Td>
             <Table.Td><JustificationBadge status={absence.justification?.status ?? null} /></Table.Td>

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Card, FileInput, Group, Select, Stack, Text, Textarea, Button } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDateRange } from '../../shared/format';
+import { formatDate, formatDateRange } from '../../shared/format';
 import { justificationFile, justificationReasons, justificationSchema } from '@alterna/attendance/validation';
-import { parisDay, parisTime } from '@alterna/planning/validation';
+import { parisTime } from '@alterna/planning/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { DateField } from '../../shared/DateFields';
 import { ServerForm, useServerForm } from '../../shared/form';
@@ -40,7 +40,7 @@ export function JustificationPage() {
           <Group gap="sm">
             <KindBadge absence={page.data.absence} />
             <Text size="sm">
-              {parisDay(page.data.absence.startAt)} {parisTime(page.data.absence.startAt)}–{parisTime(page.data.absence.endAt)} · {page.data.absence.schoolSubject ?? '—'}
+              {formatDate(page.data.absence.startAt)} {parisTime(page.data.absence.startAt)}–{parisTime(page.data.absence.endAt)} · {page.data.absence.schoolSubject ?? '—'}
             </Text>
           </Group>
         </Card>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateRange } from '../../shared/format';
-import { parisDay, parisTime } from '@alterna/planning/validation';
+import { formatDate, formatDateRange } from '../../shared/format';
+import { parisTime } from '@alterna/planning/validation';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
@@ -46,7 +46,7 @@ export function MyAbsencesPage() {
               <Table.Tbody>
                 {data.absences.map((absence) => (
                   <Table.Tr key={absence.id}>
-                    <Table.Td>{parisDay(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Table.Td>
+                    <Table.Td>{formatDate(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Table.Td>
                     <Table.Td>{absence.schoolSubject ?? '—'}</Table.Td>
                     <Table.Td>
                       <Group gap="xs"><KindBadge absence={absence} /><Text size="xs" c="dimmed">{absenceTimes(absence, t)}</Text></Group>

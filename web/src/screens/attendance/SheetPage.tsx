@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { checkInOpen, lineStatuses, windowState, type LineStatus } from '@alterna/attendance/validation';
 import { parisDay, parisTime, parisWallClock } from '@alterna/planning/validation';
 import { PageLink } from '../../navigation';
@@ -243,7 +244,7 @@ function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) 
         </>
       )}
       <SignDialog
-        title={target === 'close' ? t('attendance.sheet.closeTitle') : target ? t('attendance.sheet.signTitle', { name: `${target.student.firstName} ${target.student.lastName}` }) : ''}
+        title={target === 'close' ? t('attendance.sheet.closeTitle') : target ? t('attendance.sheet.signTitle', { name: personName(target.student) }) : ''}
         intro={target === 'close' ? t('attendance.sheet.closeIntro') : t('attendance.sheet.signIntro')}
         opened={signing !== null}
         busy={busy}
@@ -278,10 +279,10 @@ function LineRow(props: {
 }) {
   const { t } = useTranslation();
   const { line, draft, readOnly } = props;
-  const name = `${line.student.lastName.toUpperCase()} ${line.student.firstName}`;
+  const name = personName(line.student);
   const quick: LineStatus[] = ['present', 'late', 'absent'];
   return (
-    <Table.Tr data-testid="sheet-line" data-student={name} data-line-id={line.id}>
+    <Table.Tr data-testid="sheet-line" data-student={`${line.student.lastName.toUpperCase()} ${line.student.firstName}`} data-line-id={line.id}>
       <Table.Td>
         <Text fw={600} size="sm">
           {name}

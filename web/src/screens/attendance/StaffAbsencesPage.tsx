@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Select, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateRange } from '../../shared/format';
+import { formatDate, formatDateRange, personName } from '../../shared/format';
 import { absenceKinds } from '@alterna/attendance/validation';
-import { parisDay, parisTime } from '@alterna/planning/validation';
+import { parisTime } from '@alterna/planning/validation';
 import { useMe } from '../../session';
 import { DateField } from '../../shared/DateFields';
 import { errorMessage } from '../../shared/http';
@@ -110,8 +110,8 @@ function Absences({ search }: { search: AbsenceSearch }) {
         <Table.Tbody>
           {page.data.absences.map((a) => (
             <Table.Tr key={a.id}>
-              <Table.Td>{a.student.lastName.toUpperCase()} {a.student.firstName}</Table.Td>
-              <Table.Td>{parisDay(a.startAt)} {parisTime(a.startAt)}–{parisTime(a.endAt)}</Table.Td>
+              <Table.Td>{personName(a.student)}</Table.Td>
+              <Table.Td>{formatDate(a.startAt)} {parisTime(a.startAt)}–{parisTime(a.endAt)}</Table.Td>
               <Table.Td>{a.schoolSubject ?? '—'}</Table.Td>
               <Table.Td><Group gap="xs"><KindBadge absence={a} /><Text size="xs" c="dimmed">{absenceTimes(a, t)}</Text></Group></Table.Td>
               <Table.Td><JustificationBadge status={a.justification?.status ?? null} /></Table.Td>
@@ -173,7 +173,7 @@ function JustificationRow({ justification: j, canDecide, onDecided }: { justific
     <Card withBorder radius="md" padding="md" data-testid="justification-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4}>
-          <Text fw={600}>{j.student.lastName.toUpperCase()} {j.student.firstName}</Text>
+          <Text fw={600}>{personName(j.student)}</Text>
           <Text size="sm">
             {t(`attendance.justification.reasons.${j.reason}`)} · {formatDateRange(j.startDate, j.endDate)} ·{' '}
             {t('attendance.absences.covered', { count: j.absences })}

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
-import { parisDay, parisTime } from '@alterna/planning/validation';
+import { parisTime } from '@alterna/planning/validation';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
@@ -113,7 +113,7 @@ export function MyAttendancePage() {
             {lines.map((line) => (
               <Table.Tr key={line.lessonId}>
                 <Table.Td>
-                  {parisDay(line.startAt)} {parisTime(line.startAt)}–{parisTime(line.endAt)}
+                  {formatDate(line.startAt)} {parisTime(line.startAt)}–{parisTime(line.endAt)}
                 </Table.Td>
                 <Table.Td>{line.schoolSubject ?? '—'}</Table.Td>
                 <Table.Td>

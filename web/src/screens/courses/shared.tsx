@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import type { PageId } from '../../pages';
 import type { CourseRef } from './api';
 
@@ -11,7 +12,7 @@ export function useCourseRef(): CourseRef {
 }
 
 /** "LASTNAME Firstname", as lists of people read (SPEC §3). */
-export const personName = (person: { firstName: string; lastName: string }) => `${person.lastName.toUpperCase()} ${person.firstName}`;
+export { personName };
 
 /** A Paris date and time in the page's language. */
 export function useParisFormat() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { maxAppraisalLength } from '@alterna/marks/validation';
 import { errorMessage } from '../../shared/http';
 import { toast } from '../../shared/toast';
@@ -14,7 +15,7 @@ import { useMarkFormat } from './ReportCardView';
 export function AppraisalsDrawer({ card, group, onClose, onSaved }: { card: ReportCard | null; group: string; onClose: () => void; onSaved: () => Promise<void> }) {
   const { t } = useTranslation();
   return (
-    <Drawer opened={!!card} onClose={onClose} position="right" size="lg" title={card ? `${card.student.lastName.toUpperCase()} ${card.student.firstName}` : ''}>
+    <Drawer opened={!!card} onClose={onClose} position="right" size="lg" title={card ? personName(card.student) : ''}>
       {card && <Appraisals key={`${card.student.id}:${card.semester}`} card={card} group={group} onSaved={onSaved} t={t} />}
     </Drawer>
   );

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { PageTitle } from '../../shared/PageTitle';
 import { searchId, usePageData, useSearchParam } from '../../shared/queries';
 import { loadFollowedStudent, loadFollowedStudents, type FollowedStudent } from './api';
@@ -7,7 +8,7 @@ import { MarksTable } from './MarksTable';
 import { ReportCardView } from './ReportCardView';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
-const nameOf = (student: FollowedStudent) => `${student.lastName.toUpperCase()} ${student.firstName}`;
+const nameOf = (student: FollowedStudent) => personName(student);
 
 /**
  * "Notes de mes apprentis / My apprentices' marks" (coach, company tutor, corporation contact): the apprentices one

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Checkbox, Group, Progress, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { semesters } from '@alterna/marks/validation';
 import type { Operation } from '@alterna/core/operations/types';
 import { PageLink } from '../../navigation';
@@ -63,7 +64,7 @@ export function StaffReportCardsPage() {
             <Table.Tbody>
               {cards.data.cards.map((card) => (
                 <Table.Tr key={card.student.id} data-testid="report-card-row" data-student={card.student.id}>
-                  <Table.Td fw={500}>{card.student.lastName.toUpperCase()} {card.student.firstName}</Table.Td>
+                  <Table.Td fw={500}>{personName(card.student)}</Table.Td>
                   {card.subjects.map((s) => <Table.Td key={s.elementId} ta="right">{format.mark(s.average)}</Table.Td>)}
                   <Table.Td ta="right" fw={700}>{format.mark(card.general)}</Table.Td>
                   <Table.Td ta="right">{card.rank ?? '–'}</Table.Td>

@@ -6,7 +6,7 @@ import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { DecimalInput } from '../../shared/DecimalInput';
-import { formatDate } from '../../shared/format';
+import { formatDate, personName } from '../../shared/format';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
@@ -135,7 +135,7 @@ function MarksGrid({ sheet, reload }: { sheet: ExamSheet; reload: () => Promise<
                 <Grid key={student.id} gap="xs" align="center" py={6} data-testid="mark-line" data-student={student.id}
                   style={{ borderBottom: i < sheet.students.length - 1 ? '1px solid var(--mantine-color-default-border)' : undefined }}>
                   <Grid.Col span={{ base: 12, md: 3 }}>
-                    <Text fw={500} size="sm">{student.lastName.toUpperCase()} {student.firstName}</Text>
+                    <Text fw={500} size="sm">{personName(student)}</Text>
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, md: 'content' }}>
                     <SegmentedControl

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Progress, Stack, Table, Text
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
-import { formatDateTime, percent } from '../../shared/format';
+import { formatDateTime, percent, personName } from '../../shared/format';
 import { errorMessage } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { useMe } from '../../session';
@@ -106,7 +106,7 @@ export function CampaignPage() {
               color={campaign.failed ? 'orange' : 'green'} aria-label={t('massEmail.campaigns.progress')} data-testid="mass-email-progress"
             />
             <Text size="sm" c="dimmed">
-              {t('massEmail.campaign.meta', { date: formatDateTime(campaign.createdAt), name: campaign.createdBy ? `${campaign.createdBy.firstName} ${campaign.createdBy.lastName}` : '–' })}
+              {t('massEmail.campaign.meta', { date: formatDateTime(campaign.createdAt), name: campaign.createdBy ? personName(campaign.createdBy) : '–' })}
             </Text>
           </Stack>
         </Card>
@@ -126,7 +126,7 @@ export function CampaignPage() {
             <Table.Tbody>
               {campaign.recipients.map((r) => (
                 <Table.Tr key={r.seq} data-testid="mass-email-recipient">
-                  <Table.Td>{r.lastName.toUpperCase()} {r.firstName}</Table.Td>
+                  <Table.Td>{personName(r)}</Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>{[r.group, r.campus].filter(Boolean).join(' · ')}</Table.Td>
                   <Table.Td><Badge color={stateColor[r.state]} variant="light">{t(`massEmail.state.${r.state}`)}</Badge></Table.Td>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, CloseButton, Group, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { recipientTypologies } from '@alterna/mass-email/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
@@ -125,7 +126,7 @@ export function NewCampaignPage() {
             />
             <SearchSelect<Person>
               label={t('massEmail.new.people')} placeholder={t('massEmail.new.peopleSearch')} data-testid="mass-email-people"
-              loadOptions={(q) => searchPeople(q)} formatOption={(p) => `${p.lastName.toUpperCase()} ${p.firstName} <${p.email}>`} getOptionValue={(p) => p.id}
+              loadOptions={(q) => searchPeople(q)} formatOption={(p) => `${personName(p)} <${p.email}>`} getOptionValue={(p) => p.id}
               value={null} error={errorAt('recipients.actors')}
               onChange={(_v, person) => { if (person && !people.some((p) => p.id === person.id)) { setPeople((list) => [...list, person]); setPreview(null); } }}
             />

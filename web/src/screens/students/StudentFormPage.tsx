@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { coordinatesSchema, guardianFields, isMinor, newStudentSchema, optionalGuardianFields, type GuardianField } from '@alterna/students/validation';
 import { isDuplicateCheckReady } from '@alterna/students/validation';
 import { isIsoDate } from '@alterna/students/validation';
@@ -110,7 +111,7 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
     <Stack gap="lg" data-testid="student-form-page">
       <div>
         <PageLink page={student ? 'students.show' : 'students.list'} params={student ? { id: student.id } : undefined}>
-          <Text size="sm">← {student ? `${student.lastName} ${student.firstName}` : t('students.list.title')}</Text>
+          <Text size="sm">← {student ? personName(student) : t('students.list.title')}</Text>
         </PageLink>
         <Title order={1} fz={28}>{t(student ? 'students.form.editTitle' : 'students.form.newTitle')}</Title>
       </div>

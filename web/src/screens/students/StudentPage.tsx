@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateRange } from '../../shared/format';
+import { formatDate, formatDateRange, personName } from '../../shared/format';
 import { LAST_SITUATIONS, isWorkStudy } from '@alterna/students/validation';
 import { countryName } from '@alterna/students/validation';
 import { useLanguage } from '../../language';
@@ -36,7 +36,7 @@ export function StudentPage() {
       <Group justify="space-between" align="flex-end">
         <PageTitle
           back={<PageLink page="students.list"><Text size="sm">← {t('students.list.title')}</Text></PageLink>}
-          title={`${student.lastName} ${student.firstName}`} titleTestId="student-title"
+          title={personName(student)} titleTestId="student-title"
           intro={student.campuses.map((c) => c.name).join(', ')}
         />
         <Group gap="xs">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Center, Loader, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../shared/format';
 import { getIn, type FormikValues } from 'formik';
 import type { ServerFormApi } from '../../shared/form';
 import { useLanguage } from '../../language';
@@ -64,7 +65,7 @@ export function CampusFilter({ value, onChange }: { value: string | null; onChan
   );
 }
 
-export const fullName = (person: { firstName: string; lastName: string }) => `${person.lastName} ${person.firstName}`;
+export const fullName = personName;
 
 /**
  * Error of a nested field (e.g. schoolSubjectLines[0].hours): the server's, else Yup's once touched (the shared

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, T
 import { PageTitle } from '../../shared/PageTitle';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { usePageData } from '../../shared/queries';
@@ -59,8 +60,8 @@ export function TrainingGroupPage() {
           )}
           {item(t('trainings.groups.campus'), group.campus.name, 'group-campus')}
           {item(t('trainings.common.session'), group.trainingSession.name)}
-          {item(t('trainings.groups.startDate'), group.startDate)}
-          {item(t('trainings.groups.endDate'), group.endDate)}
+          {item(t('trainings.groups.startDate'), formatDate(group.startDate))}
+          {item(t('trainings.groups.endDate'), formatDate(group.endDate))}
         </SimpleGrid>
       </Card>
     </Stack>

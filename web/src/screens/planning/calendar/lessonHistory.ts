@@ -1,3 +1,4 @@
+import { personName } from '../../../shared/format';
 import type { TFunction } from 'i18next';
 import type { HistoryValueLabel } from '../../../shared/HistoryPanel';
 import type { PlanningOptions } from '../shared/api';
@@ -8,7 +9,7 @@ export function lessonValueLabel(t: TFunction, options: PlanningOptions): Histor
     ...options.campuses.map((c) => [c.uuid, c.name] as const),
     ...options.groups.map((g) => [g.uuid, g.name] as const),
     ...options.rooms.map((r) => [r.uuid, r.name] as const),
-    ...options.teachers.map((p) => [p.uuid, `${p.lastName} ${p.firstName}`] as const),
+    ...options.teachers.map((p) => [p.uuid, personName(p)] as const),
     ...options.subjects.map((s) => [s.uuid, `${s.shortName} – ${s.name}`] as const),
   ]);
   const enums: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { personName } from '../../../shared/format';
 /** The planning groups' server shapes (@alterna/planning/types) and the calls the screens make. */
 import type {
   GroupRegistration,
@@ -72,7 +73,7 @@ export const deleteGroup = (groupId: string) => requestJson<{ deleted: string; m
 
 /** How a student registration reads in lists: « LASTNAME Firstname – GROUP » (SPEC §3 person option order). */
 export function registrationLabel(registration: GroupRegistration): string {
-  return `${registration.student.lastName} ${registration.student.firstName} – ${registration.trainingGroup.shortName}`;
+  return `${personName(registration.student)} – ${registration.trainingGroup.shortName}`;
 }
 
 export function subjectLabel(subject: GroupSubjectRef): string {

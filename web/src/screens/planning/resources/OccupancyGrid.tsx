@@ -1,6 +1,7 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Button, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../../shared/format';
 import { parisTime } from '@alterna/planning/validation';
 import type { OccupancyBooking, OccupancyLesson, OccupancyPlan, OccupancyRoom } from './api';
 import { byBuilding, columnsOf, hourAt, onDay, placeOnDay, type OccupancyColumn } from './occupancy-layout';
@@ -16,7 +17,6 @@ export interface GridActions {
 
 const fallbackColor = '#4263eb';
 const hhmm = (startAt: string, endAt: string) => `${parisTime(startAt)}–${parisTime(endAt)}`;
-const personName = (p: { firstName: string; lastName: string }) => `${p.lastName} ${p.firstName}`;
 
 /** The room occupancy grid: one row per room, the period's hours or days as columns, lessons and bookings as blocks. */
 export function OccupancyGrid({ plan, onBook, onBooking, onRoomFeed }: { plan: OccupancyPlan } & GridActions) {
