@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { demo } from '../app.js';
 import { login, newContext, screenshot } from '../browser.js';
 import { runAxe, type AxeViolation } from './axe.js';
+import { pageIsoTexts } from './iso-text.js';
 import { pageAt, type Lang, type WalkPage } from './pages.js';
 import { untranslatedKeys } from './untranslated.js';
 import { watchPage } from './watch.js';
@@ -89,6 +90,7 @@ export async function walkGroup(browser: Browser, baseUrl: string, stops: Stop[]
       else if (!landed.langs.includes(stop.lang)) extra.push(`landed on ${at}, the other language's path`);
       else if (landed.page.id !== stop.page.id && (landed.page.id === 'login' || landed.page.id === homes[stop.page.space])) extra.push(`sent to ${at}: the walker may not see it`);
       for (const key of await untranslatedKeys(tab, areas)) extra.push(`untranslated key: ${key}`);
+      for (const iso of await pageIsoTexts(tab)) extra.push(`ISO date in the text: ${iso}`);
       const axeStarted = Date.now();
       // The first stop of a tab checks the whole document (the space's shell in this language too).
       if (stop === stops[0]) violations = await runAxe(tab, 'page');
