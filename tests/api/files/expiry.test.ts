@@ -60,7 +60,7 @@ describe('file expiry (a daily Temporal schedule)', () => {
     const toOwner = sink.mails.filter((m) => m.to.includes(ownerEmail));
     expect(toOwner).toHaveLength(1);
     expect(toOwner[0]!.raw).toContain('soon.txt');
-    expect(toOwner[0]!.raw).toContain(parisDay(9));
+    expect(toOwner[0]!.raw).toContain(parisDay(9).split('-').reverse().join('/'));
     expect(toOwner[0]!.raw).toContain('expires on');
 
     const rows = await knex('files_documents').whereIn('id', [soon, later, past]).select('id', 'published');

@@ -3,6 +3,7 @@ import {
 } from '@alterna/core';
 import { AttendanceAlertModel, AttendanceAlertSettingsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
+import { alertMail } from './mail-texts.js';
 import { defaultAlertSettings, type AlertKind, type AlertSettings } from '../validation/index.js';
 import type { AbsenceFilters } from './absence-filters.js';
 import { alertRecipients, recordCrossings } from './alert-crossings.js';
@@ -46,17 +47,8 @@ export function alertsService(ctx: AttendanceContext): AlertsService {
   const { knex, core } = ctx;
   const permissions: PermissionMatrix = ctx.permissions;
 
-  const fullName = (row: Record<string, any>) => `${row.first_name} ${row.last_name.toUpperCase()}`;
-
   /** The alert's e-mail in one language. */
-  function write(t: Translate, alert: Record<string, any>): { subject: string; text: string } {
-    const values = { student: fullName(alert), count: alert.count, threshold: alert.threshold, window: alert.window_days, day: day(alert.day), days: alert.threshold };
-    const kind = alert.kind as AlertKind;
-    return {
-      subject: t(`attendance.alerts.mail.${kind}.subject`, values),
-      text: [t(`attendance.alerts.mail.${kind}.body`, values), t(`attendance.alerts.mail.${kind}.where`, values)].join('\n\n'),
-    };
-  }
+  const write = (t: Translate, alert: Record<string, any>) => alertMail(t, alert as Parameters<typeof alertMail>[1]);
 
   const service: AlertsService = {
     async record(on) {

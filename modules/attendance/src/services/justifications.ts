@@ -2,6 +2,7 @@ import {
   NotFoundError, ValidationError, defaultLanguage, isLanguage, type Actor, type FileDownload, type PermissionMatrix, type Translate,
   type UploadedFile,
 } from '@alterna/core';
+import { justificationMail } from './mail-texts.js';
 import { perm } from '../permissions.js';
 import type { JustificationInput, JustificationReason, JustificationStatus } from '../validation/index.js';
 import type { AttendanceContext } from './context.js';
@@ -74,15 +75,8 @@ export function justificationsService(ctx: AttendanceContext): JustificationsSer
     const student = await knex('identity_actors').where({ id: justification.student.id }).first('email', 'language');
     if (!student?.email) return;
     const t = core.translator(isLanguage(student.language) ? student.language : defaultLanguage);
-    const values = { from: justification.startDate, to: justification.endDate, comment: justification.decisionComment ?? '' };
-    const outcome = justification.status === 'accepted' ? 'accepted' : 'refused';
     try {
-      await core.mailer.send({
-        to: student.email,
-        subject: t(`attendance.justification.mail.${outcome}Subject`, values),
-        text: [t(`attendance.justification.mail.${outcome}`, values), justification.decisionComment ? t('attendance.justification.mail.comment', values) : '', t('attendance.justification.mail.where')]
-          .filter(Boolean).join('\n\n'),
-      });
+      await core.mailer.send({ to: student.email, ...justificationMail(t, justification) });
     } catch (error) {
       // The decision stands: a mail server down must not undo it.
       core.log.error({ err: error, justification: justification.id }, 'justification decision mail not sent');

@@ -1,4 +1,5 @@
 import { defaultLanguage, fn, isLanguage, todayIn, type Language } from '@alterna/core';
+import { formatDate } from '@alterna/core/validation';
 import { FilesExpiryNoticeModel } from '../models/index.js';
 import type { FilesContext } from './context.js';
 import type { ExpiryCursor } from '../workflow-contract.js';
@@ -87,7 +88,7 @@ export function expiryService(ctx: FilesContext): ExpiryService {
         if (to.length) {
           const language: Language = isLanguage(notice.language) ? notice.language : defaultLanguage;
           const t = core.translator(language);
-          const values = { name: notice.name, folder: notice.folder, campus: notice.campus, date: notice.date };
+          const values = { name: notice.name, folder: notice.folder, campus: notice.campus, date: formatDate(notice.date as string, language) };
           await core.mailer.send({ to, subject: t('files.expiration.mail.subject', values) as string, text: t('files.expiration.mail.body', values) as string });
         }
         // Marked right after its own mail: a retry after a crash resends at most this one warning.
