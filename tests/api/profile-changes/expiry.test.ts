@@ -69,6 +69,9 @@ describe('profile-change expiry', () => {
     expect(frenchText).toContain(`${person.firstName} ${person.lastName} (campus Paris) a demandé à modifier son profil :`);
     expect(frenchText).toContain(`- Nom : ${person.lastName} → Expiring`);
     expect(frenchText).toContain('Sans décision, la demande expirera le');
+    // The expiry in Paris time and the reader's language (issue #25), not ISO.
+    expect(frenchText).toMatch(/expirera le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(frenchText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const english = reminders.find((mail) => mail.to.includes(englishApprover.email))!;
     expect(english.to).toEqual([englishApprover.email]);
     expect(mailText(english.raw)).toContain(`- Last name: ${person.lastName} → Expiring`);

@@ -1,5 +1,6 @@
 import type { Actor, CoreDeps, Language } from '@alterna/core';
 import { fn, defaultLanguage, isLanguage } from '@alterna/core';
+import { formatDateTime } from '@alterna/core/validation';
 import { perm } from '../permissions.js';
 import { fullName, selectRequests, toRequest, type ProfileChangeRequest } from './store.js';
 import { ProfileChangeRequestModel } from '../models/index.js';
@@ -14,9 +15,6 @@ interface Approver {
   language: string | null;
 }
 
-/** 'YYYY-MM-DD HH:MM' at the centre (SPEC §9 format), whatever the server's time zone. */
-const centreTime = (iso: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 export function remindersService(core: CoreDeps): RemindersService {
   const { knex, mailer, permissions } = core;
@@ -48,7 +46,7 @@ export function remindersService(core: CoreDeps): RemindersService {
     const lines = request.changes.map((change) =>
       t('profile-changes.reminder.change', { field: t(`profile-changes.fields.${change.field}`), from: change.from, to: change.to }),
     );
-    const values = { person: fullName(request.person), campus: request.campus.name, expiresAt: centreTime(request.expiresAt) };
+    const values = { person: fullName(request.person), campus: request.campus.name, expiresAt: formatDateTime(request.expiresAt, language) };
     await mailer.send({
       to,
       subject: t('profile-changes.reminder.subject', values),
