@@ -86,7 +86,7 @@ describe('students in Chromium', () => {
     await form.locator('#guardianAddressLocality').fill('Paris');
     await form.getByTestId('student-save').click();
     await page.waitForURL(/\/etudiants\/[0-9a-f-]{36}$/);
-    expect(await page.getByTestId('student-title').textContent()).toBe(`${family} Élodie`);
+    expect(await page.getByTestId('student-title').textContent()).toBe(`Élodie ${family}`);
     expect(await page.getByTestId('student-birthplace').textContent()).toBe('Lyon (69123)');
     await page.getByTestId('student-guardian').waitFor();
     await screenshot(page, 'students-show-fr');
