@@ -31,9 +31,9 @@ function reporters(): ('default' | string | ['json', { outputFile: string }])[] 
 // files two at a time (each works on its own copy of the database and its own task queue, tests/support/app.ts),
 // then one at a time the API files that run alone, then the e2e files two at a time, each with its own app, database
 // copy and browser (`npm test -- api` runs both API projects).
-// The API and e2e files of a worker share its process and modules (isolate: false): each file imported the core, its
-// sixteen modules and their libraries again, a third of a short file's time. A file leaves the process as it found
-// it (its app closed, process.env restored); one that cannot goes to apiAlone.
+// The files of a worker share its process and modules (isolate: false): each file imported the core, its sixteen
+// modules and their libraries again, a third of a short API file's time and two thirds of the unit project's. A file
+// leaves the process as it found it (its app closed, process.env restored); one that cannot goes to apiAlone.
 export default defineConfig({
   test: {
     root,
@@ -44,6 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          isolate: false,
           include: ['core/src/**/*.test.ts', 'dev/src/**/*.test.ts', 'modules/*/src/**/*.test.ts', 'workflows/src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           testTimeout: 120_000,
         },
