@@ -160,10 +160,8 @@ for (const [index, ok] of checked.entries()) {
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-test-')), 'vitest.json');
 const projects = plan.parts.flatMap(vitestProjects).flatMap((project) => ['--project', project]);
-// Each file's whole time (tests/support/timing-reporter.ts), kept with the run's artifacts for a reader of the run.
-const timings = path.join(root, 'tests', '.artifacts', 'test-timings.json');
-fs.mkdirSync(path.dirname(timings), { recursive: true });
-fs.rmSync(timings, { force: true });
+// Each file's whole time (tests/support/timing-reporter.ts), beside the report: the path is printed with the slowest.
+const timings = path.join(path.dirname(report), 'test-timings.json');
 const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...projects, ...plan.filters], { ...testEnv, VITEST_JSON: report, VITEST_TIMINGS: timings });
 if (fs.existsSync(report)) {
   const results = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
