@@ -29,6 +29,7 @@ export * from './matching.js';
 export { todayIn } from './dates.js';
 export { now, nowMs, realNow, setClockOffset, clockOffset, offsetTo } from './clock.js';
 export { dateText } from './db/sql.js';
+export { pageByCreation, type CreationCursor } from './db/keyset.js';
 export { isPgError, pgErrorCodes, retryOnDeadlock, violatedConstraint, type PgErrorKind } from './db/errors.js';
 export { Model, fn, type RelationMappings, type ModelClass } from './db/model.js';
 export { readViewsMigration } from './db/read-views.js';

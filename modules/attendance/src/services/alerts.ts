@@ -1,5 +1,5 @@
 import {
-  NotFoundError, defaultLanguage, fn, isLanguage, todayIn, type Actor, type Language, type PermissionMatrix, type Translate,
+  NotFoundError, defaultLanguage, fn, isLanguage, pageByCreation, todayIn, type Actor, type Language, type PermissionMatrix, type Translate,
 } from '@alterna/core';
 import { AttendanceAlertModel, AttendanceAlertSettingsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
@@ -56,18 +56,8 @@ export function alertsService(ctx: AttendanceContext): AlertsService {
     },
 
     async mailPage(after, limit) {
-      const page: { id: string; at: string }[] = await knex('attendance_alerts')
-        .whereNull('mailed_at')
-        .modify((query) => {
-          if (after) query.whereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
-        })
-        .orderBy([{ column: 'created_at' }, { column: 'id' }])
-        .limit(limit)
-        // The time as PostgreSQL writes it: microseconds kept (a Date would round them, and a page would repeat or skip).
-        .select('id', knex.raw('created_at::text AS at'));
-      const mailed = await service.send(page.map((row) => row.id));
-      const last = page.at(-1);
-      return { mailed, next: last && page.length === limit ? { createdAt: last.at, id: last.id } : null };
+      const { ids, next } = await pageByCreation(knex, knex('attendance_alerts').whereNull('mailed_at'), after, limit);
+      return { mailed: await service.send(ids), next };
     },
 
     async raise(on) {

@@ -1,4 +1,4 @@
-import { defaultLanguage, fn, isLanguage, todayIn, type Language } from '@alterna/core';
+import { defaultLanguage, fn, isLanguage, pageByCreation, todayIn, type Language } from '@alterna/core';
 import { formatDate } from '@alterna/core/validation';
 import { FilesExpiryNoticeModel } from '../models/index.js';
 import type { FilesContext } from './context.js';
@@ -49,19 +49,8 @@ export function expiryService(ctx: FilesContext): ExpiryService {
     },
 
     async mailPage(after, limit) {
-      const page: { id: string; at: string }[] = await knex('files_expiry_notices')
-        .where('kind', 'warning')
-        .whereNull('mailed_at')
-        .modify((query) => {
-          if (after) query.whereRaw('(created_at, id) > (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
-        })
-        .orderBy([{ column: 'created_at' }, { column: 'id' }])
-        .limit(limit)
-        // The time as PostgreSQL writes it: microseconds kept (a Date would round them, and a page would repeat or skip).
-        .select('id', knex.raw('created_at::text AS at'));
-      const mailed = await service.send(page.map((row) => row.id));
-      const last = page.at(-1);
-      return { mailed, next: last && page.length === limit ? { createdAt: last.at, id: last.id } : null };
+      const { ids, next } = await pageByCreation(knex, knex('files_expiry_notices').where('kind', 'warning').whereNull('mailed_at'), after, limit);
+      return { mailed: await service.send(ids), next };
     },
 
     async run(on) {
