@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayMonth, formatLongDate, formatNumber, formatPercent, formatTime, formatWeekdayDate, personName, typography } from './format.js';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth, formatLongDate, formatNumber, formatPercent, formatTime, formatWeekdayDate, personName, typography } from './format.js';
 
 const nnbsp = '\u202f';
 
@@ -15,6 +15,13 @@ describe('dates and times in the campus zone and the reader language', () => {
     expect(formatDateTime(summer, 'fr')).toBe('01/07/2026 00:26');
     expect(formatDateTime(new Date(winter), 'fr')).toBe('28/11/2026 23:26');
     expect(formatDateTime(Date.parse(winter), 'fr')).toBe('28/11/2026 23:26');
+  });
+
+  it('writes an instant to the second for a proof', () => {
+    expect(formatDateTimeSeconds(winter, 'fr')).toBe('28/11/2026 23:26:58');
+    expect(formatDateTimeSeconds(winter, 'en')).toBe('28/11/2026, 23:26:58');
+    expect(formatDateTimeSeconds(summer, 'fr')).toBe('01/07/2026 00:26:00');
+    expect(formatDateTimeSeconds('', 'fr')).toBe('');
   });
 
   it('reads an instant in another campus zone when given one', () => {

@@ -58,6 +58,13 @@ export function formatDateTime(value: When, language: string | null | undefined,
   return dateFormat(language, when.zone, { dateStyle: 'short', timeStyle: 'short' }).format(when.at);
 }
 
+/** '28/11/2026 23:26:58' (fr), '28/11/2026, 23:26:58' (en): to the second, for proofs (a signature's server time). */
+export function formatDateTimeSeconds(value: When, language: string | null | undefined, zone: string = CAMPUS_ZONE): string {
+  const when = instantOf(value, zone);
+  if (!when) return '';
+  return dateFormat(language, when.zone, { dateStyle: 'short', timeStyle: 'medium' }).format(when.at);
+}
+
 /** '23:26' in the campus's zone (24 h in both languages); '' for empty or invalid input. */
 export function formatTime(value: When, language: string | null | undefined, zone: string = CAMPUS_ZONE): string {
   const when = instantOf(value, zone);

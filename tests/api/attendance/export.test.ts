@@ -4,6 +4,7 @@ import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.j
 import { lessonNow } from '../../support/attendance/fixtures.js';
 import { attachmentName, closedSheet, pdfText, postForZip, sessionCookie, unzip } from '../../support/attendance/export.js';
 import { now } from '@alterna/core/clock';
+import { formatDateTimeSeconds } from '@alterna/core/validation';
 
 let app: TestApp;
 let paris: Awaited<ReturnType<typeof closedSheet>>[];
@@ -65,7 +66,9 @@ describe('attendance sheets export (SPEC §7)', () => {
       const signatures = await knex('attendance_signatures').where({ lesson_id: lesson.lessonId }).orderBy('seq');
       for (const signature of signatures) expect(text).toContain(signature.hash);
       expect(text).toContain(signatures[1].lines_digest);
-      expect(text).toContain(signatures[0].signed_at.toISOString());
+      // The server's time of a signature, to the second, in Paris time and the reader's language (issue #25), not ISO.
+      expect(text).toContain(formatDateTimeSeconds(signatures[0].signed_at, 'en'));
+      expect(text).not.toContain(signatures[0].signed_at.toISOString());
     }
     // The three-student sheet's third student, unmarked, was made absent on closing.
     expect(texts.find((t) => t.includes(paris[0]!.students[2]!.lastName.toUpperCase()))).toMatch(/\nAbsent\n/);

@@ -3,6 +3,7 @@ import type { Translate } from '@alterna/core';
 import type { OrganisationIdentity } from '@alterna/training-centre';
 import { winAnsi } from './export-pdf.js';
 import { todayIn } from '@alterna/core/dates';
+import { formatLongDate, formatPercent, typography } from '@alterna/core/validation';
 
 /** What a certificate of completion states for one apprentice over a period. */
 export interface CertifiedStudent {
@@ -32,12 +33,6 @@ function bytesOf(doc: PDFKit.PDFDocument): Promise<Buffer> {
 /** One format for every duration of the certificate: hours and minutes, `12 h 05`. */
 export const hoursAndMinutes = (minutes: number) => `${Math.floor(minutes / 60)} h ${String(Math.round(minutes % 60)).padStart(2, '0')}`;
 
-/** A day in words, French writing the first of a month "1er" (1er décembre 2026). */
-export function dayInWords(iso: string, language: string): string {
-  const parts = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'long', timeZone: 'UTC' }).formatToParts(new Date(`${iso}T12:00:00Z`));
-  return parts.map((p) => (p.type === 'day' && language !== 'en' && Number(p.value) === 1 ? '1er' : p.value)).join('');
-}
-
 /** SIRET and declaration number grouped as they are printed (812 345 678 00013, 11 75 54321 75). */
 const siretText = (siret: string) => `${siret.slice(0, 3)} ${siret.slice(3, 6)} ${siret.slice(6, 9)} ${siret.slice(9)}`;
 const declarationText = (number: string) => `${number.slice(0, 2)} ${number.slice(2, 4)} ${number.slice(4, 9)} ${number.slice(9)}`;
@@ -50,7 +45,7 @@ const declarationText = (number: string) => `${number.slice(0, 2)} ${number.slic
 export function certificatePdf(
   student: CertifiedStudent, organisation: OrganisationIdentity | null, period: { from: string; to: string }, t: Translate, language: string,
 ): Promise<Buffer> {
-  const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(`attendance.certificate.${key}`, values)));
+  const label = (key: string, values?: Record<string, unknown>) => winAnsi(typography(String(t(`attendance.certificate.${key}`, values)), language));
   const name = `${student.firstName} ${student.lastName.toUpperCase()}`;
   const doc = new PDFDocument({ size: 'A4', margin: page.margin, info: { Title: `${label('title')} - ${winAnsi(name)}`, Creator: 'Alterna' } });
   const width = page.width - 2 * page.margin;
@@ -71,7 +66,7 @@ export function certificatePdf(
   doc.text(organisation ? label('introOrganisation', { organisation: organisation.name }) : label('intro', { campus: student.campus }), { width });
   doc.moveDown(0.8).font('Helvetica-Bold').text(winAnsi(name));
   doc.font('Helvetica').text(label(student.apprentice ? 'enrolledApprentice' : 'enrolled', { group: student.trainingGroup ?? '-' }));
-  doc.moveDown(0.5).text(label('period', { from: dayInWords(period.from, language), to: dayInWords(period.to, language) }), { width });
+  doc.moveDown(0.5).text(label('period', { from: formatLongDate(period.from, language), to: formatLongDate(period.to, language) }), { width });
   doc.moveDown(1);
 
   // The table: a subject per row, each row as tall as its longest cell, then the totals.
@@ -104,9 +99,9 @@ export function certificatePdf(
   row([label('total'), hoursAndMinutes(scheduled), hoursAndMinutes(attended)], true);
   const rate = scheduled ? attended / scheduled : 0;
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12)
-    .text(label('rate', { rate: new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'fr-FR', { style: 'percent', maximumFractionDigits: 1 }).format(rate) }), left);
+    .text(label('rate', { rate: formatPercent(rate, language) }), left);
   doc.moveDown(1).font('Helvetica').fontSize(9).fillColor('#555').text(label('source'), left, doc.y, { width }).fillColor('#000');
-  doc.moveDown(2).fontSize(11).text(label('madeAt', { campus: organisation?.city ?? student.campus, date: dayInWords(todayIn(), language) }), left);
+  doc.moveDown(2).fontSize(11).text(label('madeAt', { campus: organisation?.city ?? student.campus, date: formatLongDate(todayIn(), language) }), left);
   doc.moveDown(0.5).text(label('signature'), left);
   return bytesOf(doc);
 }

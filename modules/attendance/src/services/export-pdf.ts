@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Translate } from '@alterna/core';
 import { signatureBox } from '../rules/signature-svg.js';
 import { now } from '@alterna/core/clock';
+import { formatDateTimeSeconds, formatTime, formatWeekdayDate, typography } from '@alterna/core/validation';
 
 /** One signature as the PDF shows it: the drawing and what proves it. */
 export interface PdfSignature {
@@ -69,6 +70,8 @@ export function winAnsi(text: string): string {
     }
     const code = char.codePointAt(0)!;
     if (printable(code)) out += char;
+    // French typography's narrow no-break space (and the thin one) has no WinAnsi glyph: the no-break space keeps it unbroken.
+    else if (code === 0x202f || code === 0x2009) out += '\u00a0';
     else {
       const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
       out += base && [...base].every((c) => printable(c.codePointAt(0)!)) ? base : '?';
@@ -94,13 +97,15 @@ function strokePaths(strokes: unknown): string[] {
     });
 }
 
-/** Formatters of the request language, Paris time. */
+/** The shared format functions in the request's language and the campus's zone (Paris): a proof's time to the second. */
 export function pdfFormats(language: string) {
-  const locale = language === 'en' ? 'en-GB' : 'fr-FR';
-  const day = new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Paris', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'medium' });
-  return { day: (d: Date) => day.format(d), time: (d: Date) => time.format(d), dateTime: (d: Date) => dateTime.format(d) };
+  return {
+    day: (d: Date) => formatWeekdayDate(d, language),
+    time: (d: Date) => formatTime(d, language),
+    dateTime: (d: Date) => formatDateTimeSeconds(d, language),
+    /** French typography in a text composed of a label and values ('Heure serveur : …'). */
+    text: (value: string) => typography(value, language),
+  };
 }
 export type PdfFormats = ReturnType<typeof pdfFormats>;
 
@@ -110,7 +115,7 @@ export type PdfFormats = ReturnType<typeof pdfFormats>;
  * the stream for the zip to read.
  */
 export function sheetPdf(sheet: PdfSheet, t: Translate, formats: PdfFormats, options: { printedAt?: Date } = {}): PDFKit.PDFDocument {
-  const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(pdfKeys(key), values)));
+  const label = (key: string, values?: Record<string, unknown>) => winAnsi(formats.text(String(t(pdfKeys(key), values))));
   const title = `${label('title')} - ${winAnsi(sheet.subjectName ?? label('noSubject'))} - ${formats.day(sheet.startAt)}`;
   const doc = new PDFDocument({
     size: 'A4', layout: 'landscape', margin: page.margin, bufferPages: true,
@@ -199,7 +204,7 @@ export function sheetPdf(sheet: PdfSheet, t: Translate, formats: PdfFormats, opt
   function proofText(signature: PdfSignature, x: number, top: number, width: number) {
     const agent = signature.userAgent ? (signature.userAgent.length > 70 ? `${signature.userAgent.slice(0, 69)}…` : signature.userAgent) : '-';
     const rows = [
-      `${label('proof.serverTime')} ${signature.signedAt.toISOString()} · ${label(`proof.methods.${signature.method}`)} · #${signature.seq}`,
+      `${label('proof.serverTime')} ${formats.dateTime(signature.signedAt)} · ${label(`proof.methods.${signature.method}`)} · #${signature.seq}`,
       `${label('proof.ip')} ${signature.ip ?? '-'} · ${agent}`,
       `${label('proof.hash')} ${signature.hash}`,
     ];

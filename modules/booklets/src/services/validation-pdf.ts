@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { languageOf, type Translate } from '@alterna/core';
 import { averageMark, type FormRole } from '../validation/index.js';
-import { parisTimeFor } from './when.js';
+import { formatDateTime, formatNumber, typography } from '@alterna/core/validation';
 
 // The standard PDF fonts speak WinAnsi only: other characters lose their accents (NFD) or become '?'.
 const winAnsi = (text: string) =>
   [...text].map((char) => {
     const code = char.codePointAt(0)!;
+    // French typography's narrow no-break space has no WinAnsi glyph: the no-break space keeps it unbroken.
+    if (code === 0x202f) return '\u00a0';
     if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || char === '\n' || char === '’' || char === '–') return char;
     const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     return base.length === 1 && base.codePointAt(0)! < 0x100 ? base : '?';
@@ -32,11 +34,10 @@ const methodOf = (route: string) => (/^(POST|GET) \//.test(route) ? 'online' : '
  * signatory's role, name, how and when (Paris time). Nothing technical: no role code, route or id.
  */
 export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<Buffer> {
-  const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(`booklets.pdf.${key}`, values)));
-  const locale = languageOf(t) === 'en' ? 'en-GB' : 'fr-FR';
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const language = languageOf(t);
+  const label = (key: string, values?: Record<string, unknown>) => winAnsi(typography(String(t(`booklets.pdf.${key}`, values)), language));
   const average = form.values.skillMarks.some((skill) => typeof skill.mark === 'number')
-    ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(averageMark(form.values.skillMarks))
+    ? formatNumber(averageMark(form.values.skillMarks), language, { minimumFractionDigits: 2 })
     : label('noAverage');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: winAnsi(`${form.title} - ${form.student}`), Creator: 'Alterna' } });
   const chunks: Buffer[] = [];
@@ -57,7 +58,7 @@ export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<B
   if (form.values.skillMarks.length) {
     doc.font('Helvetica-Bold').fontSize(12).text(label('skills', { average }));
     doc.font('Helvetica').fontSize(10);
-    for (const skill of form.values.skillMarks) doc.text(winAnsi(`- ${skill.skill} – ${skill.mark === null ? '-' : number.format(skill.mark)}${skill.comment ? ` (${skill.comment})` : ''}`));
+    for (const skill of form.values.skillMarks) doc.text(winAnsi(`- ${skill.skill} – ${skill.mark === null ? '-' : formatNumber(skill.mark, language)}${skill.comment ? ` (${skill.comment})` : ''}`));
     doc.moveDown(0.6);
   }
   doc.font('Helvetica-Bold').fontSize(12).text(label('note'));
@@ -67,10 +68,10 @@ export function signedFormPdf(form: SignedFormDocument, t: Translate): Promise<B
   doc.font('Helvetica').fontSize(10);
   for (const signature of form.signatures) {
     doc.text(label('signature', {
-      role: t(`booklets.pdf.roles.${signature.role}`), name: signature.signer, method: t(`booklets.pdf.methods.${methodOf(signature.route)}`), at: parisTimeFor(t, signature.signedAt),
+      role: t(`booklets.pdf.roles.${signature.role}`), name: signature.signer, method: t(`booklets.pdf.methods.${methodOf(signature.route)}`), at: formatDateTime(signature.signedAt, language),
     }));
   }
-  doc.moveDown(1).fontSize(9).fillColor('#555').text(label('validated', { at: parisTimeFor(t, form.validatedAt), run: form.run }));
+  doc.moveDown(1).fontSize(9).fillColor('#555').text(label('validated', { at: formatDateTime(form.validatedAt, language), run: form.run }));
   doc.end();
   return done;
 }

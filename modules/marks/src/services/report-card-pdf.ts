@@ -1,11 +1,14 @@
 import PDFDocument from 'pdfkit';
 import type { Translate } from '@alterna/core';
+import { formatNumber, typography } from '@alterna/core/validation';
 import type { ReportCard } from '../types.js';
 
 // The standard PDF fonts speak WinAnsi only: other characters lose their accents (NFD) or become '?'.
 const winAnsi = (text: string) =>
   [...text].map((char) => {
     const code = char.codePointAt(0)!;
+    // French typography's narrow no-break space has no WinAnsi glyph: the no-break space keeps it unbroken.
+    if (code === 0x202f) return '\u00a0';
     if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || char === '\n' || char === '’' || char === '–' || char === '—') return char;
     const base = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     return base.length === 1 && base.codePointAt(0)! < 0x100 ? base : '?';
@@ -26,10 +29,8 @@ function bytesOf(doc: PDFKit.PDFDocument): Promise<Buffer> {
 
 /** One report card on an A4 page: a line per grade scale element (coefficient, average, appraisal), the general average, the rank if asked. */
 export function reportCardPdf(card: ReportCard, options: { withRank: boolean; language: string }, t: Translate): Promise<Buffer> {
-  const label = (key: string, values?: Record<string, unknown>) => winAnsi(String(t(`marks.pdf.${key}`, values)));
-  const number = new Intl.NumberFormat(options.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const mark = (value: number | null) => (value === null ? '-' : number.format(value));
-  const coefficient = new Intl.NumberFormat(options.language === 'en' ? 'en-GB' : 'fr-FR', { maximumFractionDigits: 2 });
+  const label = (key: string, values?: Record<string, unknown>) => winAnsi(typography(String(t(`marks.pdf.${key}`, values)), options.language));
+  const mark = (value: number | null) => (value === null ? '-' : formatNumber(value, options.language, { minimumFractionDigits: 2 }));
   const name = `${card.student.lastName.toUpperCase()} ${card.student.firstName}`;
   const doc = new PDFDocument({ size: 'A4', margin: page.margin, info: { Title: `${label('title', { semester: card.semester })} - ${winAnsi(name)}`, Creator: 'Alterna' } });
   const width = page.width - 2 * page.margin;
@@ -55,7 +56,7 @@ export function reportCardPdf(card: ReportCard, options: { withRank: boolean; la
     doc.y = bottom + 2;
   };
   row([label('subject'), label('coefficient'), label('average'), label('appraisal')], true);
-  for (const subject of card.subjects) row([subject.name, coefficient.format(subject.coefficient), mark(subject.average), subject.appraisal ?? '']);
+  for (const subject of card.subjects) row([subject.name, formatNumber(subject.coefficient, options.language), mark(subject.average), subject.appraisal ?? '']);
   doc.moveDown(0.8);
   doc.x = left;
   doc.font('Helvetica-Bold').fontSize(12).text(label('general', { average: mark(card.general) }));
