@@ -34,6 +34,28 @@ export function vitestProjects(part: Part): string[] {
   return part === 'api' ? ['api', 'api-serial'] : [part];
 }
 
+/** One vitest process: its projects, and whether it runs beside the main one (its output shown when it ends). */
+export interface VitestRun {
+  name: string;
+  projects: string[];
+  beside: boolean;
+}
+
+/**
+ * The vitest processes of a run. The API files that run alone (api-serial) spend most of their time waiting on
+ * Temporal's timeouts and a killed worker's restart, so they run in a process of their own beside the others,
+ * one file at a time, instead of after them: the cores the others keep busy are what they wait beside.
+ */
+export function vitestRuns(parts: Part[]): VitestRun[] {
+  const projects = parts.flatMap(vitestProjects);
+  const alone = projects.filter((project) => project === 'api-serial');
+  const together = projects.filter((project) => project !== 'api-serial');
+  const runs: VitestRun[] = [];
+  if (together.length) runs.push({ name: 'vitest', projects: together, beside: false });
+  if (alone.length) runs.push({ name: 'vitest (api-serial)', projects: alone, beside: together.length > 0 });
+  return runs;
+}
+
 export interface Command {
   command: string;
   args: string[];

@@ -15,7 +15,7 @@ export interface VitestReport {
 }
 
 /** Passed and failed tests, and what failed, with file names relative to `root`. */
-export function reportCounts(report: VitestReport, root: string): { passed: number; failed: number; failures: string[] } {
+export function reportCounts(report: VitestReport, root: string, options: { mayBeEmpty?: boolean } = {}): { passed: number; failed: number; failures: string[] } {
   let failed = report.numFailedTests;
   const failures: string[] = [];
   for (const file of report.testResults) {
@@ -27,7 +27,8 @@ export function reportCounts(report: VitestReport, root: string): { passed: numb
       failures.push(`${name} (did not run)`);
     }
   }
-  if (report.numTotalTests === 0) {
+  // One of several processes may hold none of the files named; the caller then checks the run as a whole.
+  if (report.numTotalTests === 0 && !options.mayBeEmpty) {
     failed += 1;
     failures.push('vitest ran no test');
   }

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath, postgresHostPort, postgresServer, preparationSteps, testPlan, vitestProjects, type Check, type Command, type MachineFacts, type Step } from './test-preparation.js';
+import { chromiumPath, postgresHostPort, postgresServer, preparationSteps, testPlan, vitestRuns, type Check, type VitestRun, type Command, type MachineFacts, type Step } from './test-preparation.js';
 import { formatDuration, reportCounts, slowestFiles, slowestTimings, type FileTiming, type VitestReport } from './test-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -131,26 +131,46 @@ const testEnv = { TEST_POSTGRES_URL: postgresServer(process.env).url };
 
 // --- Checks and tests ----------------------------------------------------------------------------------------------
 
-/** A check run beside the others (each is mostly one thread: two cores take two at once); its output shown when it ends. */
-function backgroundStep(name: string, command: string, args: string[]): Promise<boolean> {
+/** A command run beside others, its output kept and shown by `show` (not mixed into the others'). */
+function backgroundStep(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<{ ok: boolean; show: () => void }> {
   const stepStarted = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('close', (code, signal) => {
       const ok = code === 0;
-      console.log(`\n=== ${name}: ${command} ${args.join(' ')}\n${Buffer.concat(output).toString().trimEnd()}`);
-      console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${formatDuration(performance.now() - stepStarted)}`);
-      resolve(ok);
+      const took = formatDuration(performance.now() - stepStarted);
+      resolve({
+        ok,
+        show: () => {
+          console.log(`\n=== ${name}: ${command} ${args.join(' ')}\n${Buffer.concat(output).toString().trimEnd()}`);
+          console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${took}`);
+        },
+      });
     });
   });
 }
 
+/** A command whose output goes straight to the console; unlike step(), the event loop keeps serving the others. */
+function foregroundStep(name: string, command: string, args: string[], env: Record<string, string>): Promise<boolean> {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const stepStarted = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code, signal) => {
+      console.log(`=== ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${formatDuration(performance.now() - stepStarted)}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+// Each check is mostly one thread: two cores take two at once.
 const checkScripts: Record<Check, string> = { typecheck: 'typecheck', lint: 'lint', 'web build': 'build:web' };
 const checked = await Promise.all(plan.checks.map((check) => backgroundStep(check, npm, ['run', checkScripts[check]])));
-for (const [index, ok] of checked.entries()) {
+for (const [index, { ok, show }] of checked.entries()) {
+  show();
   if (ok) passed += 1;
   else {
     failed += 1;
@@ -158,31 +178,58 @@ for (const [index, ok] of checked.entries()) {
   }
 }
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-test-')), 'vitest.json');
-const projects = plan.parts.flatMap(vitestProjects).flatMap((project) => ['--project', project]);
-// Each file's whole time (tests/support/timing-reporter.ts), beside the report: the path is printed with the slowest.
-const timings = path.join(path.dirname(report), 'test-timings.json');
-const vitestOk = step('vitest', 'npx', ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...projects, ...plan.filters], { ...testEnv, VITEST_JSON: report, VITEST_TIMINGS: timings });
-if (fs.existsSync(report)) {
-  const results = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
-  const counts = reportCounts(results, root);
+interface VitestOutcome {
+  name: string;
+  ok: boolean;
+  report: string;
+  timings: string;
+}
+
+const runs = vitestRuns(plan.parts);
+/** One vitest process, its JSON report and each file's whole time (tests/support/timing-reporter.ts) in a folder of its own. */
+async function runVitest(run: VitestRun): Promise<VitestOutcome & { show: () => void }> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'alterna-test-'));
+  const outcome = { name: run.name, report: path.join(folder, 'vitest.json'), timings: path.join(folder, 'test-timings.json') };
+  const args = ['vitest', 'run', '--config', 'tests/vitest.config.ts', ...run.projects.flatMap((project) => ['--project', project]), ...plan.filters];
+  // Files named may all be in one of the processes; a run with no test at all still fails (below).
+  if (plan.filters.length && runs.length > 1) args.push('--passWithNoTests');
+  const env = { ...testEnv, VITEST_JSON: outcome.report, VITEST_TIMINGS: outcome.timings };
+  if (run.beside) return { ...outcome, ...(await backgroundStep(run.name, 'npx', args, env)) };
+  return { ...outcome, ok: await foregroundStep(run.name, 'npx', args, env), show: () => undefined };
+}
+
+const outcomes = await Promise.all(runs.map(runVitest));
+let testsRun = 0;
+const fileTimings: FileTiming[] = [];
+for (const outcome of outcomes) {
+  outcome.show();
+  if (!fs.existsSync(outcome.report)) {
+    failed += 1;
+    failures.push(`${outcome.name} (no report)`);
+    continue;
+  }
+  const results = JSON.parse(fs.readFileSync(outcome.report, 'utf8')) as VitestReport;
+  const counts = reportCounts(results, root, { mayBeEmpty: outcomes.length > 1 });
+  testsRun += results.numTotalTests;
   passed += counts.passed;
   failed += counts.failed;
   failures.push(...counts.failures);
-  if (fs.existsSync(timings)) {
-    const files = JSON.parse(fs.readFileSync(timings, 'utf8')) as FileTiming[];
-    console.log(`\nSlowest test files (whole time: import, set-up and tests; ${timings}):`);
-    for (const line of slowestTimings(files)) console.log(`  ${line}`);
-  } else {
-    console.log('\nSlowest test files (first test start to last test end):');
+  if (fs.existsSync(outcome.timings)) fileTimings.push(...(JSON.parse(fs.readFileSync(outcome.timings, 'utf8')) as FileTiming[]));
+  else {
+    console.log(`\nSlowest test files of ${outcome.name} (first test start to last test end):`);
     for (const { file, ms } of slowestFiles(results, root)) console.log(`  ${formatDuration(ms).padStart(12)}  ${file}`);
   }
-} else {
-  failed += 1;
-  failures.push('vitest (no report)');
+  if (!outcome.ok && counts.failed === 0) {
+    failed += 1;
+    failures.push(`${outcome.name} exited with an error`);
+  }
 }
-if (!vitestOk && failed === 0) {
+if (testsRun === 0 && outcomes.length > 1) {
   failed += 1;
-  failures.push('vitest exited with an error');
+  failures.push('vitest ran no test');
+}
+if (fileTimings.length) {
+  console.log(`\nSlowest test files (whole time: import, set-up and tests; ${outcomes.map((o) => o.timings).join(', ')}):`);
+  for (const line of slowestTimings(fileTimings)) console.log(`  ${line}`);
 }
 finish();

@@ -6,7 +6,8 @@ import { fixRunClock } from './support/clock.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 fixRunClock();
 
-// API files that run alone, after the others, each in a process of its own: the worker kills aim at a batch under way
+// API files that run alone, one at a time, each in a process of its own (npm test runs them in a vitest process beside
+// the others' — scripts/test-preparation.ts, vitestRuns — as they mostly wait): the worker kills aim at a batch under way
 // and wait out Temporal's timeouts, the fuzzer's 10,000 requests take a core on their own, and the metrics test
 // installs the Temporal runtime with its exporter (once per process, before any worker).
 const apiAlone = [
@@ -29,8 +30,8 @@ function reporters(): ('default' | string | ['json', { outputFile: string }])[] 
 // Unit tests beside the code; API and e2e tests against real PostgreSQL and Temporal, prepared once for the run by the
 // global setup (a fresh database, an in-memory Temporal dev server, the workflow bundle). Order: unit, then the API
 // files two at a time (each works on its own copy of the database and its own task queue, tests/support/app.ts),
-// then one at a time the API files that run alone, then the e2e files two at a time, each with its own app, database
-// copy and browser (`npm test -- api` runs both API projects).
+// then the e2e files two at a time, each with its own app, database copy and browser; vitest runs the API files that
+// run alone last, one at a time (npm test runs them in a second vitest process from the start instead).
 // The files of a worker share its process and modules (isolate: false): each file imported the core, its sixteen
 // modules and their libraries again, a third of a short API file's time and two thirds of the unit project's. A file
 // leaves the process as it found it (its app closed, process.env restored); one that cannot goes to apiAlone.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dependenciesStale } from '../../scripts/ensure-dependencies.mjs';
-import { DEFAULT_POSTGRES_URL, postgresServer, preparationSteps, testPlan, vitestProjects, type MachineFacts, type Step } from '../../scripts/test-preparation.js';
+import { DEFAULT_POSTGRES_URL, postgresServer, preparationSteps, testPlan, vitestProjects, vitestRuns, type MachineFacts, type Step } from '../../scripts/test-preparation.js';
 import { formatDuration, reportCounts, slowestFiles, slowestTimings, type VitestReport } from '../../scripts/test-report.js';
 
 // `npm test`'s decisions from facts about a machine; nothing here touches this one.
@@ -35,6 +35,18 @@ describe('what npm test runs', () => {
   it('runs both API projects for the API part', () => {
     expect(vitestProjects('api')).toEqual(['api', 'api-serial']);
     expect(vitestProjects('e2e')).toEqual(['e2e']);
+  });
+
+  it('runs the API files that run alone in a process beside the others, or alone when they are all there is', () => {
+    expect(vitestRuns(['unit', 'api', 'e2e'])).toEqual([
+      { name: 'vitest', projects: ['unit', 'api', 'e2e'], beside: false },
+      { name: 'vitest (api-serial)', projects: ['api-serial'], beside: true },
+    ]);
+    expect(vitestRuns(['e2e'])).toEqual([{ name: 'vitest', projects: ['e2e'], beside: false }]);
+    expect(vitestRuns(['api'])).toEqual([
+      { name: 'vitest', projects: ['api'], beside: false },
+      { name: 'vitest (api-serial)', projects: ['api-serial'], beside: true },
+    ]);
   });
 });
 
