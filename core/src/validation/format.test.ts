@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth, formatLongDate, formatNumber, formatPercent, formatTime, formatWeekdayDate, personName, typography } from './format.js';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth, formatLongDate, formatNumber, formatPercent, formatTime, formatWeekdayDate, instantOfWallTime, personName, typography } from './format.js';
 
 const nnbsp = '\u202f';
 
@@ -106,5 +106,21 @@ describe('French typography', () => {
   it('leaves times, addresses and English alone', () => {
     expect(typography('à 10:30 sur https://example.org', 'fr')).toBe('à 10:30 sur https://example.org');
     expect(typography('Send to 214 people?', 'en')).toBe('Send to 214 people?');
+  });
+});
+
+describe('SPEC §9 date and time read on the campus clock', () => {
+  it('reads YYYY-MM-DD HH:MM:SS in Paris, winter and summer, or another zone', () => {
+    expect(instantOfWallTime('2026-12-07 09:00:00')).toBe('2026-12-07T08:00:00.000Z');
+    expect(instantOfWallTime('2026-07-01 00:26:30')).toBe('2026-06-30T22:26:30.000Z');
+    expect(instantOfWallTime('2026-12-07 09:00:00', 'America/Cayenne')).toBe('2026-12-07T12:00:00.000Z');
+    // The last Sunday of October: 03:30 is after the change back to winter time.
+    expect(instantOfWallTime('2026-10-25 03:30:00')).toBe('2026-10-25T02:30:00.000Z');
+  });
+
+  it('refuses any other text and impossible dates or times', () => {
+    for (const text of ['2026-12-07T09:00:00', '2026-12-07 09:00', '2026-02-30 09:00:00', '2026-12-07 24:00:00', '2026-12-07 09:60:00', '07/12/2026 09:00:00', '']) {
+      expect(instantOfWallTime(text), text).toBeNull();
+    }
   });
 });

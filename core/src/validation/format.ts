@@ -136,3 +136,30 @@ export function typography(text: string, language: string | null | undefined): s
   if (localeOf(language) !== 'fr-FR') return text;
   return text.replace(/([^\s?!;:])[ \u00a0\u202f]*([?!;:]+)(?=\s|$)/g, `$1${NARROW_NBSP}$2`);
 }
+
+const specDateTime = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** How far `zone`'s wall clock is ahead of UTC at an instant (ms). */
+function zoneOffset(at: number, zone: string): number {
+  const parts = Object.fromEntries(dateFormat('en', zone, {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * SPEC §9's way a person writes an instant, 'YYYY-MM-DD HH:MM:SS', read as the campus's wall clock (Europe/Paris
+ * by default), as an ISO 8601 UTC instant: '2026-12-07 09:00:00' is '2026-12-07T08:00:00.000Z' in winter. Null
+ * for any other text or an impossible date or time (31 February, 24:00).
+ */
+export function instantOfWallTime(text: string, zone: string = CAMPUS_ZONE): string | null {
+  const match = specDateTime.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Date.UTC rolls 31 February over to March: the fields must come back as written.
+  if (new Date(wall).toISOString().slice(0, 19) !== `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`) return null;
+  // The offset at the wall time read as UTC, then at the instant it gives: right on both sides of a DST change.
+  const guess = wall - zoneOffset(wall, zone);
+  return new Date(wall - zoneOffset(guess, zone)).toISOString();
+}

@@ -253,7 +253,7 @@ describe('bad input: 4xx with messages, nothing written', () => {
       { path: 'rooms', message: 'This value is not a valid UUID.' },
       { path: 'remote', message: expect.stringContaining('present, remote, both') },
       { path: 'lessonType', message: expect.stringContaining('course, tutorial') },
-      { path: 'startDate', message: 'This value is not a valid date and time.' },
+      { path: 'startDate', message: 'This value is not a valid date and time (YYYY-MM-DD HH:MM:SS, Paris time, or ISO 8601).' },
     ]));
     const updateBad = firstError(await update(client, { id: 'x', lessonStatus: 'deleted', lessonCancellationType: 'bored' }));
     expect(updateBad.violations.map((v) => v.path).sort()).toEqual(['id', 'lessonCancellationType', 'lessonStatus']);
@@ -268,11 +268,37 @@ describe('bad input: 4xx with messages, nothing written', () => {
     expect(firstError(await client.graphql(list, { s: '2027-01-02T00:00:00Z' })).violations).toEqual([{ path: 'endDate', message: 'Give both the start and the end of the period.' }]);
     expect(firstError(await client.graphql(list, { r: 'hybrid' })).violations[0]!.path).toBe('remote');
     const rooms = 'query($s: String!, $e: String!) { RoomsUseByDate(buildingSiteCampusList: [], startDate: $s, endDate: $e) { available } }';
-    expect(firstError(await client.graphql(rooms, { s: 'soon', e: '2027-01-01T00:00:00Z' })).violations[0]).toEqual({ path: 'startDate', message: 'This value is not a valid date and time.' });
+    expect(firstError(await client.graphql(rooms, { s: 'soon', e: '2027-01-01T00:00:00Z' })).violations[0]).toEqual({ path: 'startDate', message: 'This value is not a valid date and time (YYYY-MM-DD HH:MM:SS, Paris time, or ISO 8601).' });
     const progress = await client.graphql('{ PlanningProgress(teacherIdList: ["t"]) { teachers { lines { plannedHours } } } }');
     expect(firstError(progress).violations).toEqual([{ path: 'teacherIdList', message: 'The id "t" is not a valid UUID.' }]);
     const unknown = firstError(await update(client, { id: crypto.randomUUID(), description: 'x' }));
     expect(unknown.extensions.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('SPEC §9 dates and times (issue #25)', () => {
+  it('takes YYYY-MM-DD HH:MM:SS as Paris time beside ISO 8601, and answers a bad one with a translated violation', async () => {
+    const r = await resources();
+    const client = await as('isd', 'fr');
+    const day = days[10]!;
+    const created = lessonOf(await create(client, createInput(r, day, { startDate: `${day} 09:00:00`, endDate: `${day} 11:00:00` })), 'CreateEventLessonSchedule');
+    // Stored and answered as the same instants as the ISO form of 09:00-11:00 Paris (JSON keeps ISO 8601).
+    expect(created).toMatchObject(slotOnInput(day, '09:00', '11:00'));
+    const moved = lessonOf(await update(client, { id: created.uuid, startDate: `${day} 14:00:00`, endDate: slotOn(day, '14:00', '15:30').endAt }), 'UpdateEventLessonSchedule');
+    expect(moved).toMatchObject(slotOnInput(day, '14:00', '15:30'));
+    const list = 'query($c: [ID!], $s: String, $e: String) { EventLessonSchedules(campusList: $c, startDate: $s, endDate: $e) { uuid } }';
+    const found = await client.graphql(list, { c: [demo.paris], s: `${day} 13:00:00`, e: `${day} 16:00:00` });
+    expect(found.json.data.EventLessonSchedules.map((l: { uuid: string }) => l.uuid)).toContain(created.uuid);
+
+    const before = await countRows(app, 'lessons');
+    for (const [language, message] of [
+      ['fr', "Cette valeur n'est pas une date et heure valide (AAAA-MM-JJ HH:MM:SS, heure de Paris, ou ISO 8601)."],
+      ['en', 'This value is not a valid date and time (YYYY-MM-DD HH:MM:SS, Paris time, or ISO 8601).'],
+    ] as const) {
+      const bad = firstError(await create(await as('isd', language), createInput(r, days[11]!, { startDate: '2027-02-30 09:00:00', endDate: `${days[11]} 25:00:00` })));
+      expect(bad.violations, language).toEqual([{ path: 'startDate', message }, { path: 'endDate', message }]);
+    }
+    expect(await countRows(app, 'lessons')).toBe(before);
   });
 });
 

@@ -1,6 +1,6 @@
 // The lesson inputs of the GraphQL contract (light: no server code, the web's lesson form may use them).
 // Messages are i18n keys, so the same schema speaks the caller's language on the server and in the browser.
-import { yup } from '@alterna/core/validation';
+import { instantOfWallTime, yup } from '@alterna/core/validation';
 import { cancellationTypes, lessonTypes, remoteModes } from '../types.js';
 import { isInstant, utcIso } from '../rules/lesson-time.js';
 
@@ -12,7 +12,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const uuid = () => yup.string().trim().matches(uuidPattern, { message: { key: 'validation.uuid' }, excludeEmptyString: false });
 const uuids = () => yup.array(uuid().required()).nullable().default(undefined).max(50);
-const instant = () => yup.string().trim().nullable().default(undefined).test('instant', key('instant'), (value) => value == null || isInstant(value));
+// ISO 8601, or SPEC §9's 'YYYY-MM-DD HH:MM:SS' read on the campus's clock (Paris), which becomes ISO here.
+const specForm = (value: unknown) => (typeof value === 'string' ? instantOfWallTime(value) ?? value : value);
+const instant = () => yup.string().trim().transform(specForm).nullable().default(undefined).test('instant', key('instant'), (value) => value == null || isInstant(value));
 const choice = (values: readonly string[]) =>
   yup.string().nullable().default(undefined).oneOf([...values, null], { key: 'validation.oneOf', values: { values: values.join(', ') } });
 const text = () => yup.string().trim().max(2000).nullable().default(undefined);
