@@ -1,6 +1,7 @@
 // ESLint flat config for the whole monorepo (run from the root: `npm run lint`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const deepModuleImport = {
   regex: '^@alterna/(?!core/|workflows/)[a-z-]+/(?!validation$|types$|locales$|workflow-contract$)',
@@ -50,7 +51,11 @@ export default tseslint.config(
     // The browser gets validation schemas, option lists and types only: nothing that reaches a migration,
     // knex, PostgreSQL or Node built-ins (tests/unit/web-bundle.test.ts checks the built bundle too).
     files: ['web/src/**/*.{ts,tsx}'],
+    // Only the two classic hook rules: the plugin's React Compiler rules judge code written for the compiler, which the web does not use.
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', {
         patterns: [
           deepModuleImport,

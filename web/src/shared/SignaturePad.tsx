@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import SignaturePadLib from 'signature_pad';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,8 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
   // The keyboard's pen: where it is, and whether the next arrow goes on with its stroke.
   const pen = useRef<{ x: number; y: number; down: boolean } | null>(null);
   const hintId = useId();
+  // The latest onChange, read when a stroke ends: a new function each render must not rebuild the pad.
+  const report = useEffectEvent((strokes: Strokes | null) => onChange(strokes));
 
   useEffect(() => {
     const element = canvas.current!;
@@ -43,7 +45,7 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
         Math.round((p.x / cssWidth) * BOX.width * 10) / 10, Math.round((p.y / cssHeight) * BOX.height * 10) / 10,
       ]));
       setEmpty(!strokes.length);
-      onChange(strokes.length ? strokes : null);
+      report(strokes.length ? strokes : null);
     };
     emitRef.current = emit;
     const resize = () => {
@@ -74,7 +76,6 @@ export function SignaturePad({ onChange, testId = 'signature-pad' }: { onChange:
       instance.off();
       pad.current = null;
     };
-    // onChange is read when a stroke ends; a new function each render must not rebuild the pad.
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -95,9 +95,10 @@ export function useSearchBox(name = 'q', delay = 300): { text: string; setText: 
   const [fromUrl, setUrl] = useSearchParam(name, searchText);
   const [text, setText] = useState(fromUrl);
   const [term] = useDebouncedValue(text.trim(), delay);
-  useEffect(() => {
-    if (term !== fromUrl) setUrl(term);
-    // The URL follows the term, never the other way (that would undo typing).
-  }, [term]);
+  // The URL follows the term, never the other way (that would undo typing): only a new term writes it.
+  const follow = useEffectEvent((settled: string) => {
+    if (settled !== fromUrl) setUrl(settled);
+  });
+  useEffect(() => follow(term), [term]);
   return { text, setText, term };
 }

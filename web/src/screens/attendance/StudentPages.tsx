@@ -37,7 +37,7 @@ export function CheckInPage() {
     checkIn(scan)
       .then((done) => setStep(done.signed ? { kind: 'signed' } : { kind: 'sign', lessonId: done.lessonId }))
       .catch((error: unknown) => setStep({ kind: 'refused', message: errorMessage(error) }));
-  }, [search.lesson, search.window, search.code]);
+  }, [search.lesson, search.window, search.code, t]);
 
   const sign = async (lessonId: string) => {
     if (!strokes) return;

@@ -30,13 +30,12 @@ export function DocumentsPage() {
   const canManage = me?.permissions.includes(managePermission) ?? false;
   const [campus, setCampus] = useState<string | null>(campuses[0]?.id ?? null);
   const page = usePageData(['files.documents', campus], () => loadDocuments(campus!), { enabled: !!campus });
-  const [selected, setSelected] = useState<string | null>(null);
+  const [chosen, setSelected] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ mode: 'create' | 'edit'; parent: string | null; folder: Folder | null } | null>(null);
 
   const folders = page.data?.folders ?? [];
-  useEffect(() => {
-    if (page.data && (!selected || !folders.some((f) => f.id === selected))) setSelected(folders.find((f) => !f.parent)?.id ?? null);
-  }, [page.data]);
+  // The folder chosen while it exists, else the campus's root folder.
+  const selected = chosen && folders.some((f) => f.id === chosen) ? chosen : (folders.find((f) => !f.parent)?.id ?? null);
   const folder = folders.find((f) => f.id === selected) ?? null;
   const files = (page.data?.files ?? []).filter((file) => file.folderId === selected);
   // The server's sizes (FILES_<TYPOLOGY>_MAX_MB), the defaults until the page is read.

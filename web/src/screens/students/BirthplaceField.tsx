@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Combobox, Loader, Select, SimpleGrid, TextInput, useCombobox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -50,10 +50,14 @@ export function BirthplaceField({ value, onChange, errors, onInvalid }: Birthpla
       .finally(() => !signal.aborted && setLoading(false));
   }, CITY_SEARCH_DEBOUNCE_MS);
 
+  // The dropdown's close function changes as it opens: only the typed text and the country start a lookup.
+  const clearSuggestions = useEffectEvent(() => {
+    setSuggestions([]);
+    combobox.closeDropdown();
+  });
   useEffect(() => {
     if (typed === null || !shouldLookUpCity(valueRef.current.birthCountry, typed)) {
-      setSuggestions([]);
-      combobox.closeDropdown();
+      clearSuggestions();
       return;
     }
     const controller = new AbortController();
@@ -62,7 +66,7 @@ export function BirthplaceField({ value, onChange, errors, onInvalid }: Birthpla
       controller.abort();
       lookUpCities.cancel();
     };
-  }, [typed, value.birthCountry]);
+  }, [typed, value.birthCountry, lookUpCities]);
 
   const pick = (citycode: string) => {
     const city = suggestions.find((s) => s.citycode === citycode);

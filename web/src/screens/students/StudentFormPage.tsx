@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams } from '@tanstack/react-router';
@@ -19,6 +19,8 @@ import { BirthplaceField } from './BirthplaceField';
 import { DuplicateStudentsDialog } from './DuplicateStudentsDialog';
 import { changeCampuses } from './permissions';
 import { DateField } from '../../shared/DateFields';
+
+const NO_MATCHES: StudentMatch[] = [];
 
 type StudentValues = {
   firstName: string;
@@ -68,8 +70,6 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
   const language = useLanguage();
   const campuses = changeCampuses(me);
   const [sessionId, setSessionId] = useState<string | null>((sessions.find((s) => s.isCurrent) ?? sessions[0])?.id ?? null);
-  const [duplicates, setDuplicates] = useState<StudentMatch[]>([]);
-  const [checked, setChecked] = useState<string | null>(null);
   const [birthplaceWarning, setBirthplaceWarning] = useState<string | null>(null);
 
   const guardian = Object.fromEntries(guardianFields.map((f) => [f, student?.legalGuardian?.[f] ?? ''])) as Record<GuardianField, string>;
@@ -93,14 +93,14 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
   const lookupKey = `${values.firstName.trim()}|${values.lastName.trim()}|${values.dateOfBirth}`;
   // The three values once typing pauses for half a second.
   const [settledKey] = useDebouncedValue(lookupKey, 500);
-  useEffect(() => {
-    if (settledKey !== lookupKey || !isDuplicateCheckReady(values) || !isIsoDate(values.dateOfBirth) || lookupKey === checked) return;
-    setChecked(lookupKey);
-    findStudents({ firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, id: student?.id ?? null })
-      .then(setDuplicates)
-      .catch(() => undefined);
-    // Only a change of the three values, settled, starts a new lookup.
-  }, [settledKey]);
+  // Only a change of the three values, settled, starts a new lookup; the last students found stay until then.
+  const ready = settledKey === lookupKey && isDuplicateCheckReady(values) && isIsoDate(values.dateOfBirth);
+  const lookup = usePageData(
+    ['students.duplicates', settledKey, student?.id ?? null],
+    (): Promise<StudentMatch[]> => findStudents({ firstName: values.firstName, lastName: values.lastName, dateOfBirth: values.dateOfBirth, id: student?.id ?? null }),
+    { enabled: ready },
+  );
+  const duplicates = lookup.data ?? NO_MATCHES;
 
   const set = (name: string, value: unknown) => {
     void form.formik.setFieldValue(name, value);
@@ -184,7 +184,7 @@ function StudentForm({ student, sessions }: { student: Student | null; sessions:
           </Group>
         </ServerForm>
       </Card>
-      <DuplicateStudentsDialog students={duplicates} trainingSessionId={sessionId} onIgnore={() => setDuplicates([])} />
+      <DuplicateStudentsDialog students={duplicates} trainingSessionId={sessionId} onIgnore={() => lookup.update(() => [])} />
     </Stack>
   );
 }

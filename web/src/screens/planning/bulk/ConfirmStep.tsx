@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Alert, Badge, Center, Group, List, Loader, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import type { LessonEvent } from '../calendar/api';
 import { lessonLines } from '../calendar/events';
 import { formatSlot } from '../shared/time';
@@ -10,34 +10,21 @@ import { previewEditMany, type EditManyBody, type PreviewItem } from './api';
 /** Step 3: what will happen to each lesson (old → new time) and what would collide, before starting. */
 export function ConfirmStep({ body, lessons, onConflicts }: { body: EditManyBody; lessons: LessonEvent[]; onConflicts?: (count: number) => void }) {
   const { t, i18n } = useTranslation();
-  const [items, setItems] = useState<PreviewItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const key = JSON.stringify(body);
-
-  useEffect(() => {
-    let live = true;
-    setItems(null);
-    previewEditMany(body)
-      .then((preview) => {
-        if (!live) return;
-        setItems(preview);
-        setError(null);
-        onConflicts?.(preview.filter((item) => item.conflicts.length).length);
+  // Nothing shows until the preview of this very body is there (never another body's).
+  const preview = usePageData(['planning.bulk.preview', JSON.stringify(body)], () => previewEditMany(body), { keepPrevious: false });
+  const { error } = preview;
+  // Without a preview the lessons are still listed, as they are.
+  const items: PreviewItem[] | null = preview.data
+    ?? (error
+      ? body.lessonIds.map((lessonId) => {
+        const lesson = lessons.find((l) => l.uuid === lessonId);
+        return { lessonId, startAt: lesson?.startDate ?? '', endAt: lesson?.endDate ?? '', conflicts: [] };
       })
-      .catch((e: unknown) => {
-        if (!live) return;
-        setError(errorMessage(e));
-        // Without a preview the lessons are still listed, as they are.
-        setItems(body.lessonIds.map((lessonId) => {
-          const lesson = lessons.find((l) => l.uuid === lessonId);
-          return { lessonId, startAt: lesson?.startDate ?? '', endAt: lesson?.endDate ?? '', conflicts: [] };
-        }));
-      });
-    return () => {
-      live = false;
-    };
-    // key stands for the body.
-  }, [key]);
+      : null);
+  const reportConflicts = useEffectEvent((found: PreviewItem[]) => onConflicts?.(found.filter((item) => item.conflicts.length).length));
+  useEffect(() => {
+    if (preview.data) reportConflicts(preview.data);
+  }, [preview.data]);
 
   const byId = new Map(lessons.map((l) => [l.uuid, l]));
   const withConflicts = items?.filter((item) => item.conflicts.length).length ?? 0;

@@ -39,10 +39,11 @@ export function MassCreatePage() {
   const scoped = useMemo(() => optionsOfCampuses(options, values.campuses), [options, values.campuses]);
   // One campus: it is the obvious choice.
   const onlyCampus = options.campuses.length === 1 ? options.campuses[0]!.uuid : null;
+  // formik is a new object each render, its setFieldValue the same function.
+  const { setFieldValue } = form.formik;
   useEffect(() => {
-    if (onlyCampus) void form.formik.setFieldValue('campuses', [onlyCampus]);
-    // formik is a new object each render; the campus list is what matters.
-  }, [onlyCampus]);
+    if (onlyCampus) void setFieldValue('campuses', [onlyCampus]);
+  }, [onlyCampus, setFieldValue]);
 
   const next = async () => {
     setTried(([, second]) => [true, second]);

@@ -1,10 +1,11 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { usePath } from '../../../navigation';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { toast } from '../../../shared/toast';
 import { filtersSearch } from '../calendar/useCalendarFilters';
 import { mondayOf } from '../shared/time';
@@ -22,29 +23,20 @@ export function RunPanel({ initial, onAnother, anotherLabel }: { initial: Operat
   const { operation, error } = useOperation(initial);
   const finished = operation.status !== 'running';
   const result = runResult(operation);
-  const [firstWeek, setFirstWeek] = useState<string | null>(null);
   const [undo, setUndo] = useState<Operation | null>(null);
   const [undoing, setUndoing] = useState(false);
   const { undone, markUndone } = useUndoneRuns(finished ? [operation] : null);
   const navigate = useNavigate();
-  const calendarHref = usePath('planning.calendar') + filtersSearch({ campus: operation.campusId, date: firstWeek });
 
-  useEffect(() => {
-    if (!finished || !result) return;
-    const status = LESSON_OUTCOMES.find((s) => result.counts[s]);
-    if (!status) return;
-    let live = true;
-    getRunItems(operation.id, { status, offset: 0, limit: 1 })
-      .then((page) => {
-        const at = page.items[0]?.startAt;
-        if (live && at) setFirstWeek(mondayOf(at));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-    // result is derived from the operation: its id and end are what matter.
-  }, [finished, operation.id, !!result]);
+  // The week of the run's first lesson, once it has ended (without it, no calendar link: not an error to show).
+  const outcome = finished && result ? (LESSON_OUTCOMES.find((s) => result.counts[s]) ?? null) : null;
+  const first = usePageData(
+    ['planning.bulk.firstWeek', operation.id, outcome],
+    () => getRunItems(operation.id, { status: outcome, offset: 0, limit: 1 }).then((page) => page.items[0]?.startAt ?? null),
+    { enabled: outcome !== null },
+  );
+  const firstWeek = first.data ? mondayOf(first.data) : null;
+  const calendarHref = usePath('planning.calendar') + filtersSearch({ campus: operation.campusId, date: firstWeek });
 
   const askUndo = async () => {
     const ok = await confirm({

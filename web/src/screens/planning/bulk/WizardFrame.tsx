@@ -36,13 +36,14 @@ export function WizardFrame<V extends FormikValues>(props: WizardFrameProps<V>) 
   const run = useRef<HTMLDivElement>(null);
   // The button that changed the view (Next, Previous, Start) is gone or hidden: the new step's first field, or the
   // run, takes the focus, so the keyboard goes on from there instead of from the top of the page.
+  const running = !!operation;
   const view = operation ? `run:${operation.id}` : `step:${step}`;
   const shown = useRef(view);
   useEffect(() => {
     if (shown.current === view) return;
     shown.current = view;
-    (operation ? run.current : firstFocusable(card.current))?.focus();
-  }, [view]);
+    (running ? run.current : firstFocusable(card.current))?.focus();
+  }, [view, running]);
   return (
     <Stack gap="lg" maw={props.width} data-testid={`mass-${wizard}-page`}>
       <PageTitle

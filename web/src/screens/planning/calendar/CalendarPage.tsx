@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import type { DateSelectArg, DatesSetArg } from '@fullcalendar/core';
 import { dayjs } from '../../../shared/dayjs';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
 import { useMe } from '../../../session';
 import { refocus } from '../../../shared/focus';
-import { errorMessage } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { PageTitle } from '../../../shared/PageTitle';
 import { toast } from '../../../shared/toast';
 import { ConflictAlert } from '../shared/ConflictAlert';
@@ -28,6 +28,8 @@ interface MoveRefusal {
   suggestions: FreeSlot[];
 }
 
+const NO_LESSONS: LessonEvent[] = [];
+
 const wall = (date: Date) => dayjs.utc(date).format('YYYY-MM-DD[T]HH:mm');
 
 /** The planning calendar: filters in the URL, day / week / month, single lesson create, edit, drag and resize. */
@@ -38,9 +40,6 @@ export function CalendarPage() {
   const [filters, setFilters] = useCalendarFilters();
   const { options, errors: optionErrors } = usePlanningOptions();
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
-  const [lessons, setLessons] = useState<LessonEvent[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<LessonDialogState | null>(null);
   const [refusal, setRefusal] = useState<MoveRefusal | null>(null);
   const [applying, setApplying] = useState(false);
@@ -61,43 +60,29 @@ export function CalendarPage() {
   // The general read never returns cancelled lessons (SPEC §4): those cancelled here are read back by id.
   const [cancelledIds, setCancelledIds] = useState<string[]>([]);
   const cancelledKey = cancelledIds.join(',');
-  const filterKey = [campusKey, filters.groups.join(','), filters.rooms.join(','), filters.teachers.join(','), filters.subject ?? ''].join('|');
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!range || !campusKey) return;
-      setLoading(true);
-      try {
-        const list = await loadLessons(
-          {
-            campusList: campusKey.split(','),
-            planningGroupsIdList: filters.groups,
-            roomsIdList: filters.rooms,
-            teachersIdList: filters.teachers,
-            schoolSubjectId: filters.subject,
-            startDate: range.start,
-            endDate: range.end,
-          },
-          signal,
-        );
-        const cancelled = await loadCancelledLessons(cancelledKey ? cancelledKey.split(',') : [], campusKey.split(','), signal);
-        if (signal?.aborted) return;
-        setLessons([...list, ...cancelled]);
-        setLoadError(null);
-      } catch (error) {
-        if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
-        setLoadError(errorMessage(error));
-      } finally {
-        if (!signal?.aborted) setLoading(false);
-      }
+  // The shown range's lessons for the filters (the lists by value: the URL parse makes new arrays each time); the
+  // previous range's lessons stay drawn while the next one loads.
+  const page = usePageData(
+    ['planning.calendar', range?.start, range?.end, campusKey, filters.groups, filters.rooms, filters.teachers, filters.subject ?? null, cancelledKey],
+    async (signal): Promise<LessonEvent[]> => {
+      const list = await loadLessons(
+        {
+          campusList: campusKey.split(','),
+          planningGroupsIdList: filters.groups,
+          roomsIdList: filters.rooms,
+          teachersIdList: filters.teachers,
+          schoolSubjectId: filters.subject,
+          startDate: range!.start,
+          endDate: range!.end,
+        },
+        signal,
+      );
+      const cancelled = await loadCancelledLessons(cancelledKey ? cancelledKey.split(',') : [], campusKey.split(','), signal);
+      return [...list, ...cancelled];
     },
-    // filterKey stands for the filter lists (new arrays on each URL parse).
-    [range, filterKey, cancelledKey],
+    { enabled: !!range && !!campusKey },
   );
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
+  const lessons = page.data ?? NO_LESSONS;
 
   const onRange = (arg: DatesSetArg) => {
     const start = fromCalendarTime(arg.start);
@@ -139,7 +124,7 @@ export function CalendarPage() {
 
   const move = async (lessonId: string, startAt: string, endAt: string) => {
     const saved = await updateLesson(lessonId, { startDate: startAt, endDate: endAt });
-    setLessons((list) => list.map((l) => (l.uuid === lessonId ? (saved ?? { ...l, startDate: startAt, endDate: endAt }) : l)));
+    page.update((list) => list.map((l) => (l.uuid === lessonId ? (saved ?? { ...l, startDate: startAt, endDate: endAt }) : l)));
     setRefusal(null);
     toast.success(t('planning.calendar.moved'));
   };
@@ -174,13 +159,13 @@ export function CalendarPage() {
     }
   };
 
-  const errors = [...optionErrors, ...(loadError ? [loadError] : [])];
+  const errors = [...optionErrors, ...(page.error ? [page.error] : [])];
   return (
     <Stack gap="md" data-testid="calendar-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle title={t('planning.calendar.title')} intro={t('planning.calendar.intro')} />
         <Group gap="xs">
-          {loading && <Loader size="xs" data-testid="calendar-loading" />}
+          {page.loading && <Loader size="xs" data-testid="calendar-loading" />}
           <PageLink page="planning.progress">
             <Button variant="default" component="span">
               {t('planning.calendar.progressLink')}
@@ -243,7 +228,7 @@ export function CalendarPage() {
             closeDialog();
             // A new cancelled id reloads through cancelledKey; anything else reloads here.
             if (change?.cancelledId) setCancelledIds((ids) => [...ids, change.cancelledId!]);
-            else void reload();
+            else void page.reload();
           }}
         />
       )}
