@@ -1,17 +1,17 @@
-import { defineModule, managerTypologies, staffTypologies } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { defineModule } from '@alterna/core';
+import { fr, en } from './locales/index.js';
+import { permissions } from './permissions.js';
 import { actors } from './migrations/20261122000200_actors.js';
 import { actorPhone } from './migrations/20261122000300_actor_phone.js';
 import { readViews } from './migrations/20261122000400_read_views.js';
 import { loginAttemptKeys } from './migrations/20261122000500_login_attempt_keys.js';
 import { identityServices, type IdentityServices } from './services/index.js';
 import './module-services.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 import { seedActors } from './seed.js';
-import { registerCampusHooks } from './campus-hooks.js';
-import { warnUntrustedProxies } from './proxy-warning.js';
+import { registerCampusHooks } from './register.js';
+import { warnUntrustedProxies } from './services/proxy-warning.js';
 import { activities } from './activities.js';
 import { identityWorkflows } from './workflow-contract.js';
 
@@ -22,6 +22,7 @@ export { sessionCookie } from './services/auth.js';
 export { hashPassword } from './services/password-hashing.js';
 /** What the module's workflows call, typed by its `workflow-contract` (the worker's check: workflows/src/contracts.ts). */
 export { activities } from './activities.js';
+export { perm } from './permissions.js';
 export { EmailTakenError, type Accounts, type NewActor, type ActorChanges, type AccessGrant } from './services/accounts.js';
 
 /** Who is who: actors, typologies, campus access rules, login sessions. */
@@ -30,10 +31,7 @@ export default defineModule<IdentityServices>({
   dependsOn: ['training-centre'],
   migrations: [actors, actorPhone, readViews, loginAttemptKeys],
   locales: { fr, en },
-  permissions: [
-    { id: 'identity.actor.read', kind: 'read', typologies: staffTypologies },
-    { id: 'identity.actor.update', kind: 'change', typologies: managerTypologies },
-  ],
+  permissions,
   services: identityServices,
   routes,
   graphql,

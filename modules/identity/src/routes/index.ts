@@ -1,7 +1,7 @@
 import { languageCookie, spaceOf, typologiesOf, type Actor, type PermissionMatrix, type RouteDefinition } from '@alterna/core';
-import { languageSchema, loginSchema } from './validation/index.js';
-import { sessionCookie } from './services/auth.js';
-import type { IdentityServices } from './services/index.js';
+import { languageSchema, loginSchema } from '../validation/index.js';
+import { sessionCookie } from '../services/auth.js';
+import type { IdentityServices } from '../services/index.js';
 import { now } from '@alterna/core/clock';
 
 /** The signed-in actor as the web client sees it (core/API.md "Me"). */
