@@ -1,13 +1,12 @@
 import { defineModule } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { fr, en } from './locales/index.js';
 import { corporations } from './migrations/20261124000100_corporations.js';
 import { actorPhone } from './migrations/20261124000200_actor_phone.js';
 import { readViews } from './migrations/20261231000300_read_views.js';
 import { permissions } from './permissions.js';
 import { peopleServices, type PeopleServices } from './services/index.js';
 import './module-services.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 import { seedPeople } from './seed.js';
 

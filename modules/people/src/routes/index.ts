@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@alterna/core';
-import { perm } from './permissions.js';
-import type { PeopleServices } from './services/index.js';
+import { perm } from '../permissions.js';
+import type { PeopleServices } from '../services/index.js';
 
 /**
  * SPEC §2 Actors, Corporations, Tutors. Handlers stay thin: bodies are validated by the services (a duplicate
