@@ -1,6 +1,5 @@
 import { defineModule } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { fr, en } from './locales/index.js';
 import { students } from './migrations/20261210000100_students.js';
 import { registrations } from './migrations/20261210000200_registrations.js';
 import { readViews } from './migrations/20261210000300_read_views.js';
@@ -8,7 +7,7 @@ import { alertReadViews } from './migrations/20261231000100_alert_read_views.js'
 import { permissions } from './permissions.js';
 import { studentsServices, type StudentsServices } from './services/index.js';
 import './module-services.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 import { seedStudents } from './seed.js';
 import { history } from './history.js';

@@ -1,7 +1,7 @@
 import { download, type RouteDefinition } from '@alterna/core';
-import { contractDatesSchema, contractSchema, coordinatesSchema, lastSituationSchema, newStudentSchema, registrationSchema } from './validation/index.js';
-import { perm } from './permissions.js';
-import type { StudentsServices } from './services/index.js';
+import { contractDatesSchema, contractSchema, coordinatesSchema, lastSituationSchema, newStudentSchema, registrationSchema } from '../validation/index.js';
+import { perm } from '../permissions.js';
+import type { StudentsServices } from '../services/index.js';
 
 type Route = RouteDefinition<StudentsServices>;
 
