@@ -1,12 +1,11 @@
 import { defineModule } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { fr, en } from './locales/index.js';
 import { profileChangeRequests } from './migrations/20261125000100_profile_change_requests.js';
 import { permissions } from './permissions.js';
 import { profileChangesServices, type ProfileChangesServices } from './services/index.js';
 import './module-services.js';
 import { activities } from './activities.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 
 export type { ProfileChangesServices } from './services/index.js';

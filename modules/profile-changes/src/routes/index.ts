@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '@alterna/core';
-import { perm } from './permissions.js';
-import type { ProfileChangesServices } from './services/index.js';
+import { perm } from '../permissions.js';
+import type { ProfileChangesServices } from '../services/index.js';
 
 /** SPEC §2 "Profile change requests": an approver moves a request on by naming the transition in the path. */
 export const routes: RouteDefinition<ProfileChangesServices>[] = [
