@@ -1,6 +1,5 @@
 import { defineModule } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { fr, en } from './locales/index.js';
 import { campuses } from './migrations/20261122000100_campuses.js';
 import { timeSlots } from './migrations/20261123000100_time_slots.js';
 import { closures } from './migrations/20261123000200_closures.js';
@@ -9,7 +8,7 @@ import { organisationIdentity } from './migrations/20270301000100_organisation_i
 import { permissions } from './permissions.js';
 import { trainingCentreServices, type TrainingCentreServices } from './services/index.js';
 import './module-services.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
 import { seedCampuses } from './seed.js';
 

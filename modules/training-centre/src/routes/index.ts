@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@alterna/core';
-import { perm } from './permissions.js';
-import { buildingSchema, campusSchema, organisationSchema, roomsEditSchema, siteSchema } from './validation/index.js';
-import type { TrainingCentreServices } from './services/index.js';
+import { perm } from '../permissions.js';
+import { buildingSchema, campusSchema, organisationSchema, roomsEditSchema, siteSchema } from '../validation/index.js';
+import type { TrainingCentreServices } from '../services/index.js';
 
 /**
  * SPEC §2 "Training centre" places: campuses, sites, buildings and rooms. Handlers stay thin: the
