@@ -1,6 +1,5 @@
 import { defineModule } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { fr, en } from './locales/index.js';
 import { schoolSubjects } from './migrations/20261201000100_school_subjects.js';
 import { trainings } from './migrations/20261201000200_trainings.js';
 import { trainingPlans } from './migrations/20261201000300_training_plans.js';
@@ -11,9 +10,9 @@ import { gradeScaleReadViews } from './migrations/20270110000100_grade_scale_rea
 import { permissions } from './permissions.js';
 import { trainingsServices, type TrainingsServices } from './services/index.js';
 import './module-services.js';
-import { routes } from './routes.js';
+import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
-import { registerCampusUsage } from './usage.js';
+import { registerCampusUsage } from './register.js';
 import { seedTrainings } from './seed.js';
 
 export type { TrainingsServices } from './services/index.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError, type Translate } from '@alterna/core';
-import { moduleT } from '../test-i18n.js';
+import { moduleT } from '../locales/test-i18n.js';
 import { assertCertifierBaseEditable, assertVariantRemovable, groupVariantProblem, totalHours, unfoldCertifierBase } from './training-plan.js';
 
 let t: { fr: Translate; en: Translate };

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Translate } from '@alterna/core';
-import { moduleT } from '../test-i18n.js';
+import { moduleT } from '../locales/test-i18n.js';
 import { writeWorkbook } from './export.js';
 import type { TrainingGroup } from './types.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validate, ValidationError, type Translate } from '@alterna/core';
-import { moduleT } from '../test-i18n.js';
+import { moduleT } from '../locales/test-i18n.js';
 import { certifierBaseSchema, gradeScaleSchema, hasAtMostTwoDecimals, newVariantSchema, schoolSubjectSchema, trainingGroupSchema, trainingSchema, variantSchema } from './index.js';
 
 let t: { fr: Translate; en: Translate };

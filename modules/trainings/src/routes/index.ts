@@ -1,7 +1,7 @@
 import { download, idParam, type RouteDefinition, type Translate } from '@alterna/core';
-import { certifierBaseSchema, gradeScaleSchema, newVariantSchema, trainingGroupSchema, trainingSchema, variantSchema } from './validation/index.js';
-import { perm } from './permissions.js';
-import type { TrainingsServices } from './services/index.js';
+import { certifierBaseSchema, gradeScaleSchema, newVariantSchema, trainingGroupSchema, trainingSchema, variantSchema } from '../validation/index.js';
+import { perm } from '../permissions.js';
+import type { TrainingsServices } from '../services/index.js';
 
 type Route = RouteDefinition<TrainingsServices>;
 
