@@ -14,13 +14,13 @@ describe('xlsx date cells', () => {
     expect(xlsxWallTime(undefined)).toBe('');
   });
 
-  it('gives the named columns SPEC §9’s format', () => {
+  it('gives the named columns the day and time as a person reads them, not ISO', () => {
     const columns = new Map<string, { numFmt?: string }>();
     const sheet = { getColumn: (key: string) => columns.get(key) ?? columns.set(key, { numFmt: '' }).get(key)! };
     xlsxDateColumns(sheet, ['start']);
     xlsxDateColumns(sheet, ['at'], 'dateTime');
-    expect(columns.get('start')!.numFmt).toBe('yyyy-mm-dd');
+    expect(columns.get('start')!.numFmt).toBe('dd/mm/yyyy');
     expect(columns.get('at')!.numFmt).toBe(xlsxFormats.dateTime);
-    expect(xlsxFormats.dateTime).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(xlsxFormats.dateTime).toBe('dd/mm/yyyy hh:mm');
   });
 });

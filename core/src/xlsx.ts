@@ -2,8 +2,11 @@
 // a Date's UTC fields, so a day is that day at 00:00 UTC and an instant is its campus wall time read as UTC.
 import { DateTime } from 'luxon';
 
-/** SPEC §9's date format (YYYY-MM-DD HH:MM:SS) as Excel number formats: what a date cell shows. */
-export const xlsxFormats = { date: 'yyyy-mm-dd', dateTime: 'yyyy-mm-dd hh:mm:ss' } as const;
+/**
+ * What a date cell shows: the day and time as the app writes them to a person (issue #25: 28/11/2026 23:26, the
+ * shared format's French and British English alike), not ISO. Cells stay real dates, so Excel sorts and filters them.
+ */
+export const xlsxFormats = { date: 'dd/mm/yyyy', dateTime: 'dd/mm/yyyy hh:mm' } as const;
 
 /** A day ('YYYY-MM-DD') as a date cell's value; an empty cell when there is none. */
 export function xlsxDay(day: string | null | undefined): Date | '' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth, formatLongDate, formatNumber, formatPercent, formatTime, formatWeekdayDate, instantOfWallTime, personName, typography } from './format.js';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDayMonth, formatLongDate, formatNumber, formatPercent, formatTime, formatWeekdayDate, formatWeekdayDateTime, instantOfWallTime, personName, typography } from './format.js';
 
 const nnbsp = '\u202f';
 
@@ -15,6 +15,12 @@ describe('dates and times in the campus zone and the reader language', () => {
     expect(formatDateTime(summer, 'fr')).toBe('01/07/2026 00:26');
     expect(formatDateTime(new Date(winter), 'fr')).toBe('28/11/2026 23:26');
     expect(formatDateTime(Date.parse(winter), 'fr')).toBe('28/11/2026 23:26');
+  });
+
+  it('writes a message\'s instant with its weekday, the first of the month as French writes it', () => {
+    expect(formatWeekdayDateTime('2026-12-01T07:30:00Z', 'fr')).toBe('mardi 1er décembre 2026 à 08:30');
+    expect(formatWeekdayDateTime('2026-12-01T07:30:00Z', 'en')).toBe('Tuesday, 1 December 2026 at 08:30');
+    expect(formatWeekdayDateTime(winter, 'fr')).toBe('samedi 28 novembre 2026 à 23:26');
   });
 
   it('writes an instant to the second for a proof', () => {

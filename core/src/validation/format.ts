@@ -96,6 +96,14 @@ export function formatWeekdayDate(value: When, language: string | null | undefin
   return localeOf(language) === 'fr-FR' ? text.replace(/^(\S+ )1 /, '$11er ') : text;
 }
 
+/** 'mardi 1er décembre 2026 à 08:30' (fr), 'Tuesday, 1 December 2026 at 08:30' (en), in the campus's zone: a message's instant. */
+export function formatWeekdayDateTime(value: When, language: string | null | undefined, zone: string = CAMPUS_ZONE): string {
+  const when = instantOf(value, zone);
+  if (!when) return '';
+  const text = dateFormat(language, when.zone, { dateStyle: 'full', timeStyle: 'short' }).format(when.at);
+  return localeOf(language) === 'fr-FR' ? text.replace(/^(\S+ )1 /, '$11er ') : text;
+}
+
 export interface NumberOptions {
   /** At most this many decimals (2 by default). */
   maximumFractionDigits?: number;

@@ -4,6 +4,7 @@ import { nowMs } from '@alterna/core/clock';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { lessonNow, markedSheet, scribble } from '../../support/attendance/fixtures.js';
 import { nextWeekday, parisTime } from '../../support/planning/fixtures.js';
+import { formatWeekdayDateTime } from '@alterna/core/validation';
 
 // Issue #24: a sheet takes attendance from a short time before its lesson (a campus setting, 30 min by default) until
 // some days after it (7 by default); later, only staff holding attendance.sheet.correct change it, in the audit trail.
@@ -25,8 +26,7 @@ const client = async (email: string, language = 'fr') => {
 };
 
 /** An instant as the messages say it: Paris wall clock, in the language ('mercredi 9 décembre 2026 à 08:30'). */
-const spoken = (at: number, language: 'fr' | 'en') =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(at);
+const spoken = (at: number, language: 'fr' | 'en') => formatWeekdayDateTime(at, language);
 const refusal = (message: string) => ({ errors: [{ path: '', message }] });
 
 describe('when a sheet takes attendance', () => {

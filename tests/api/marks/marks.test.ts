@@ -222,7 +222,7 @@ describe('report cards', () => {
       expect(JSON.stringify(rows)).not.toContain('"5"');
       // The exam's day is a date cell (Excel sorts and filters it), shown as SPEC §9 writes dates.
       const sheet = workbook.worksheets[0]!;
-      expect(expectDateCells(columnCells(sheet, String(rows[0]![0])), 'yyyy-mm-dd')).toBeNull();
+      expect(expectDateCells(columnCells(sheet, String(rows[0]![0])), 'dd/mm/yyyy')).toBeNull();
       expect(columnCells(sheet, String(rows[0]![0])).map((c) => (c.value as Date).toISOString().slice(0, 10)).sort()).toEqual(['2027-01-10', '2027-01-11']);
     }
     expect((await downloadAs(app, demo('teacher'), '/api/my-marks/export')).status).toBe(403);

@@ -54,7 +54,7 @@ describe('GET /training-center/export', () => {
     const workbook = await readWorkbook(file.body);
     const groups = workbook.worksheets[1]!;
     const [start, end] = (groups.getRow(1).values as string[]).slice(-2) as [string, string];
-    for (const column of [start, end]) expect(expectDateCells(columnCells(groups, column), 'yyyy-mm-dd'), column).toBeNull();
+    for (const column of [start, end]) expect(expectDateCells(columnCells(groups, column), 'dd/mm/yyyy'), column).toBeNull();
     const group = await app.core.db.knex('training_groups').where({ short_name: 'MCO1-PAR' }).orderBy('start_date', 'desc')
       .first(app.core.db.knex.raw("to_char(start_date, 'YYYY-MM-DD') AS day"));
     const row = groups.getRows(2, groups.rowCount - 1)!.find((r) => r.getCell(1).value === 'MCO1-PAR' && (r.getCell(7).value as Date).toISOString().startsWith(group.day));

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import { NotFoundError, todayIn, type Actor, type FileToSend, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { isIsoDate } from '@alterna/core/dates';
+import { formatDateTime } from '@alterna/core/validation';
 import type { AttendanceSignatureModel } from '../models/index.js';
 import { perm } from '../permissions.js';
 import { brokenAt, linesDigest } from '../rules/signature-chain.js';
@@ -230,11 +231,10 @@ export function attendanceExportService(ctx: AttendanceContext): AttendanceExpor
     }
     const skipped = lessons.filter((l) => !l.sheetId);
     if (skipped.length) {
-      const when = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
       const text = [
         String(t('attendance.export.readme.skipped', { count: skipped.length })),
         '',
-        ...skipped.map((l) => `- ${when.format(l.startAt)} · ${l.subjectName ?? t('attendance.export.pdf.noSubject')} · ${l.lessonId}`),
+        ...skipped.map((l) => `- ${formatDateTime(l.startAt, language)} · ${l.subjectName ?? t('attendance.export.pdf.noSubject')} · ${l.lessonId}`),
         '',
       ].join('\r\n');
       archive.append(text, { name: 'README.txt', date: printedAt });

@@ -1,5 +1,6 @@
 import { languageOf, NotFoundError, type Actor, type Knex, type PermissionMatrix, type Translate } from '@alterna/core';
 import { now, nowMs } from '@alterna/core/clock';
+import { formatWeekdayDateTime } from '@alterna/core/validation';
 import { AttendanceSheetSettingsModel } from '../models/index.js';
 import { perm } from '../permissions.js';
 import { defaultSheetSettings, sheetWindow, windowState, type SheetSettings, type SheetWindow } from '../validation/index.js';
@@ -26,9 +27,7 @@ export async function lessonWindow(db: Db, lesson: AttendedLesson): Promise<Shee
 }
 
 /** An instant as a person reads it: the Paris wall clock, in the message's language ('mercredi 9 décembre 2026 à 08:30'). */
-export function spokenInstant(iso: string, t: Translate): string {
-  return new Intl.DateTimeFormat(languageOf(t) === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full', timeStyle: 'short' }).format(Date.parse(iso));
-}
+export const spokenInstant = (iso: string, t: Translate): string => formatWeekdayDateTime(iso, languageOf(t));
 
 /** Who may still change a sheet once its window is over: the campus's managers (`attendance.sheet.correct`). */
 export const correctsLate = (permissions: PermissionMatrix, actor: Actor, lesson: AttendedLesson) => permissions.isGranted(actor, perm.sheetCorrect, lesson.campusId);
