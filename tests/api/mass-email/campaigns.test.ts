@@ -73,6 +73,25 @@ describe('mass e-mail', () => {
     expect((await manager.get(`${base}/campaigns`)).json.campaigns.some((c: { id: string }) => c.id === campaign.id)).toBe(true);
   }, 90_000);
 
+  it('a batch tried again after its worker died counts the answers its first attempt recorded: the progress reaches the total', async () => {
+    const { group, students } = await groupWithStudents(app.core.db.knex, 'Paris');
+    const manager = await as('pedagogy');
+    const created = await manager.post(`${base}/campaigns`, { ...write(), recipients: { trainingGroups: [group.id] }, requestId: crypto.randomUUID() });
+    const campaign = await finished(manager, created.json.campaign.id);
+    expect(campaign.sent).toBe(students.length);
+    // The operations page's progress, read from the run once it closed.
+    const operation = await eventually(async () => {
+      const shown = (await manager.get(`/api/operations/${created.json.operation.id}`)).json.operation;
+      return shown.status === 'completed' ? shown : null;
+    });
+    expect(operation.progress).toEqual({ done: students.length, total: students.length });
+    // A retry of a batch whose every row the killed attempt answered (the worker died before reporting): it sends
+    // nothing again and answers the ledger's counts, not zero (a campaign that sent 1,000 showed 660 of 1,000).
+    const retry = await app.core.activities().massEmailSendBatch!(campaign.id, 0, students.length - 1, 1000);
+    expect(retry).toEqual({ sent: students.length, failed: 0, unsubscribed: 0 });
+    expect(sink.of(campaign.id)).toHaveLength(students.length);
+  });
+
   it('a mailbox template: the HTML of the mailbox renderer, merge tags filled per recipient; only a template the sender may read', async () => {
     const knex = app.core.db.knex;
     const people = await addPeople(knex, 2, 'Paris');

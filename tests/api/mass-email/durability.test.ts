@@ -4,6 +4,7 @@ import { addPeople } from '../../support/mass-email/fixtures.js';
 import { sendThroughKills } from '../../support/mass-email/kills.js';
 import { startMassEmailSink } from '../../support/mass-email/sink.js';
 import { productWorkerProcesses } from '../../support/worker-processes.js';
+import { eventually } from '../../support/worker.js';
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startMassEmailSink>>;
@@ -38,5 +39,11 @@ describe('mass e-mail durability', () => {
     expect(run.reached).toBe(total);
     expect(run.foreignMessageIds).toBe(0);
     expect(run.secondCopies).toBeLessThanOrEqual(run.kills);
+    // The operations page counts every answer, those of batches tried again after a kill included.
+    const operation = await eventually(async () => {
+      const operations: { workflowId: string; status: string; progress: unknown }[] = (await manager.request('GET', '/api/operations')).json.operations;
+      return operations.find((o) => o.workflowId === `mass-email:${run.campaignId}` && o.status === 'completed');
+    });
+    expect(operation.progress).toEqual({ done: total, total });
   }, 360_000);
 });

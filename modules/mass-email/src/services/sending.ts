@@ -67,6 +67,21 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
     }
   }
 
+  /**
+   * The batch's answers as the ledger holds them, whoever recorded them: a retry after a killed worker counts the rows
+   * the first attempt answered too, so the campaign's progress reaches its total (it stopped at 660 of 1,000).
+   */
+  async function batchCounts(campaignId: string, fromSeq: number, toSeq: number): Promise<MassEmailBatchCounts> {
+    const rows: { state: string; n: string | number }[] = await knex('mass_email_recipients')
+      .where({ campaign_id: campaignId })
+      .whereBetween('seq', [fromSeq, toSeq])
+      .whereIn('state', ['sent', 'failed', 'unsubscribed'])
+      .groupBy('state')
+      .select('state', knex.raw('count(*) as n'));
+    const of = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
+    return { sent: of('sent'), failed: of('failed'), unsubscribed: of('unsubscribed') };
+  }
+
   return {
     async prepare(campaignId) {
       const row = await knex('mass_email_recipients')
@@ -90,7 +105,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
       const cursor = context?.info.heartbeatDetails;
       const from = typeof cursor === 'number' && cursor >= fromSeq ? cursor + 1 : fromSeq;
       // Who unsubscribed since the campaign was made is skipped, on the ledger as such (one statement, safe to rerun).
-      const skipped = await knex.raw(
+      await knex.raw(
         `UPDATE mass_email_recipients r SET state = 'unsubscribed', answered_at = now()
           WHERE r.campaign_id = ? AND r.state = 'pending' AND r.seq BETWEEN ? AND ? AND ${optedOut('r')}`,
         [campaignId, from, toSeq],
@@ -101,8 +116,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
         .whereBetween('r.seq', [from, toSeq])
         .orderBy('r.seq')
         .select('r.seq', 'r.email', 'r.first_name', 'r.last_name', 'r.training', 'r.group_name', 'r.campus', 'r.message_id', 'a.language');
-      const counts = { sent: 0, failed: 0, unsubscribed: skipped.rowCount ?? 0 };
-      if (!rows.length) return counts;
+      if (!rows.length) return batchCounts(campaignId, fromSeq, toSeq);
       // MASS_EMAIL_CONCURRENCY lanes (default 1), each one message at a time: at most that many are in flight, so a
       // worker killed mid-batch resends at most that many (the default: at most one).
       const lanes = Math.min(settings.concurrency, rows.length);
@@ -137,7 +151,6 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
             .where({ campaign_id: campaignId, seq: row.seq })
             .update({ state: answer.state, smtp_response: answer.response.slice(0, 2000), answered_at: knex.fn.now() });
           inFlight.delete(i);
-          counts[answer.state] += 1;
           beat();
         }
       };
@@ -151,7 +164,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
       } finally {
         mailer.close();
       }
-      return counts;
+      return batchCounts(campaignId, fromSeq, toSeq);
     },
 
     async finish(campaignId, status) {
