@@ -1,6 +1,5 @@
 import { defineModule } from '@alterna/core';
-import fr from './locales/fr.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
+import { fr, en } from './locales/index.js';
 import { teachers } from './migrations/20261205000100_teachers.js';
 import { coaching } from './migrations/20261205000200_coaching.js';
 import { readViews } from './migrations/20261205000300_read_views.js';
@@ -10,7 +9,7 @@ import { teachingServices, type TeachingServices } from './services/index.js';
 import './module-services.js';
 import { routes } from './routes/index.js';
 import { graphql } from './graphql/index.js';
-import { registerUsage } from './usage.js';
+import { registerUsage } from './register.js';
 import { seedTeaching } from './seed.js';
 
 export type { TeachingServices } from './services/index.js';
