@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { NotFoundError, ValidationError, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
-import { assets } from '../render/assets.js';
+import { assets } from '../services/render/assets.js';
 import { perm } from '../permissions.js';
 import type { MailboxServices } from '../services/index.js';
 import { imageContentTypes, imageTypeViolation, maxImageBytes, previewSchema, templateSchema, type TemplateInput } from '../validation/index.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { AccessDeniedError, NotFoundError, fn, isUuid, ValidationError, type Actor, type CoreDeps, type FileDownload, type Knex, type Translate, type UploadedFile } from '@alterna/core';
 import { MailTemplateImageModel, MailTemplateModel } from '../models/index.js';
 import { perm } from '../permissions.js';
-import { compileTemplate } from '../render/mjml.js';
+import { compileTemplate } from './render/mjml.js';
 import type { TemplateContent, TemplateInput } from '../validation/index.js';
 
 /** A template as a picker lists it (`GET /api/mailbox/mail-templates`). */

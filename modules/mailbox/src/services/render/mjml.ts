@@ -1,12 +1,12 @@
 // mjml ships no types; the declaration must reach every program that loads this file (the web typechecks ./types).
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="../mjml.d.ts" />
+/// <reference path="./mjml.d.ts" />
 import mjml2html from 'mjml';
 import { assetPath, fontStylesheet, socialIcon } from './assets.js';
 import {
   escapeHtml, layouts,
   type Block, type ColumnWidget, type Font, type HeroBlock, type SectionBlock, type TemplateContent, type WrapperBlock,
-} from '../validation/index.js';
+} from '../../validation/index.js';
 
 /**
  * The one renderer of mail templates: the content tree → MJML → HTML (mjml 5, on the server). The preview a person

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seedMailbox } from '../seed.js';
-import type { MailboxServices } from '../services/index.js';
-import { columnWidgetTypes, fonts, newBlock, newColumnWidget, newSection, socialNetworks, type Block, type TemplateContent, type WrapperBlock } from '../validation/index.js';
+import { seedMailbox } from '../../seed.js';
+import type { MailboxServices } from '../index.js';
+import { columnWidgetTypes, fonts, newBlock, newColumnWidget, newSection, socialNetworks, type Block, type TemplateContent, type WrapperBlock } from '../../validation/index.js';
 import { assets } from './assets.js';
 import { compileTemplate } from './mjml.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fillMergeTags, layoutIds, layouts, mergeTags, newBlock, newColumnWidget, newSection, columnWidgetTypes,
   type LayoutId, type TemplateContent, type Block,
-} from '../validation/index.js';
+} from '../../validation/index.js';
 import { compileTemplate, toMjml, toText } from './mjml.js';
 
 const meta = { subject: 'Bienvenue', subTitle: 'Votre rentrée', assetBase: 'https://alterna.example' };

@@ -1,14 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { socialNetworks, type Font, type SocialNetwork } from '../validation/index.js';
+import { socialNetworks, type Font, type SocialNetwork } from '../../validation/index.js';
 
 // What a template's HTML loads besides its own images: the social icons and the web fonts, served by the app (public,
 // cacheable) so that no recipient's mail client contacts a third party (issue #24). Files from the repository or from
 // packages installed with it; nothing is fetched from the internet.
 
 const require = createRequire(import.meta.url);
-const socialDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'social');
+const socialDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'assets', 'social');
 
 /** The public address of an asset, under the app's address. */
 export const assetPath = (name: string) => `/api/mailbox/mail-templates/assets/${name}`;
