@@ -1,4 +1,4 @@
-import { withHeartbeat } from './heartbeat.js';
+import { withHeartbeat } from './services/heartbeat.js';
 import type { PlanningServices } from './services/index.js';
 import type { PlanningActivities } from './workflow-contract.js';
 

@@ -1,7 +1,7 @@
 import { assertIdArgs, type GraphqlContext, type GraphqlContribution } from '@alterna/core';
 import type { PlanningServices } from '../services/index.js';
 
-// The small shared types (PlanningCampus, PlanningSubject, PlanningGroupRef) are in ./index.ts.
+// The small shared types (PlanningCampus, PlanningSubject, PlanningGroupRef) are in ./typeDefs.ts.
 const typeDefs = /* GraphQL */ `
   "The training group a planning group follows (SPEC §3 PlanningGroup.trainingGroup)."
   type PlanningGroupTrainingGroup { uuid: ID! name: String! shortName: String! campus: PlanningCampus! }

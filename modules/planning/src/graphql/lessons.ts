@@ -5,7 +5,7 @@ import type { ProgressLine } from '../services/progress.js';
 import type { TrainerConstraint } from '../services/trainer-constraints.js';
 import type { Lesson } from '../types.js';
 
-// The small shared types (PlanningCampus, PlanningPerson, PlanningRoom…) are in ./index.ts. Objects carry
+// The small shared types (PlanningCampus, PlanningPerson, PlanningRoom…) are in ./typeDefs.ts. Objects carry
 // `uuid` (and `id`): no type resolvers.
 const typeDefs = /* GraphQL */ `
   "SPEC §3 EventLessonSchedule: dates are ISO 8601 UTC; lessonStatus active, locked or cancelled."
