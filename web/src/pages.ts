@@ -206,6 +206,31 @@ export function getPage(id: PageId): PageDef {
 
 export type PathParams = Record<string, string | number>;
 
+/** The `$names` of a path: '/students/$id/registrations/$studentRegistration/edit' → 'id' | 'studentRegistration'. */
+export type ParamNames<Path extends string> = Path extends `${string}$${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}$${infer Name}`
+    ? Name
+    : never;
+
+type PageOf<Id extends PageId> = Extract<(typeof pages)[number], { id: Id }>;
+
+/** The params of a page's path (both languages name them alike: pages.test.ts). */
+export type PageParamName<Id extends PageId> = ParamNames<PageOf<Id>['en']>;
+
+/**
+ * The params a screen serving `Id` reads: a name every page holds is a string, one only some hold is
+ * `string | undefined` ('courses.subject' has no $teacher, 'courses.teacherCourse' has one).
+ */
+export type PageParams<Id extends PageId> = {
+  [Name in PageParamName<Id>]: Id extends unknown ? (Name extends PageParamName<Id> ? string : undefined) : never;
+};
+
+/** The `$names` of a page's path in a language, in order. */
+export function pageParamNames(id: PageId, lang: 'fr' | 'en'): string[] {
+  return [...getPage(id)[lang].matchAll(/\$([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
+}
+
 /** Path of a page in a language, with its `$params` filled in. */
 export function pagePath(id: PageId, lang: 'fr' | 'en', params: PathParams = {}): string {
   const template = getPage(id)[lang];

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Card, FileInput, Group, Select, Stack, Text, Textarea, Button } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateRange } from '../../shared/format';
 import { justificationFile, justificationReasons, justificationSchema } from '@alterna/attendance/validation';
@@ -12,6 +11,7 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { JustificationBadge, KindBadge } from './AbsenceBadges';
 import { documentUrl, loadAbsenceJustification, sendJustification, type Justification, type JustificationFormValues } from './absences-api';
+import { usePageParams } from '../../page-params';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
@@ -21,7 +21,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' 
  */
 export function JustificationPage() {
   const { t } = useTranslation();
-  const params = useParams({ strict: false }) as { absence?: string; readOnly?: string };
+  const params = usePageParams('attendance.addJustificative', 'attendance.showJustificative');
   const absenceId = params.absence ?? null;
   const readOnly = params.readOnly === '1';
   const page = usePageData(['attendance.absenceJustification', absenceId, readOnly], () => loadAbsenceJustification(absenceId!, readOnly), { enabled: !!absenceId });

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../shared/format';
 import { checkInOpen, lineStatuses, windowState, type LineStatus } from '@alterna/attendance/validation';
@@ -15,6 +14,7 @@ import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
 import { toast } from '../../shared/toast';
 import { closeSheet, loadSheet, openSheet, saveLines, signOnDevice, type LineChange, type SheetLine, type SheetPage as Page, type SheetRef } from './api';
 import { QrPanel } from './QrPanel';
+import { usePageParams } from '../../page-params';
 
 /** What the teacher changed on a line, not saved yet: the status and the times it needs ('HH:mm', Paris). */
 interface Draft {
@@ -44,7 +44,7 @@ function useClock(everyMs = 15_000): number {
 /** The teacher's own sheet of a lesson (`/my-courses/…`), reached from the day's lessons. */
 export function SheetPage() {
   const { t } = useTranslation();
-  const { schoolSubject, lesson } = useParams({ strict: false }) as { schoolSubject: string; lesson: string };
+  const { schoolSubject, lesson } = usePageParams('attendance.sheet');
   return <SheetView sheetRef={{ subjectId: schoolSubject, lessonId: lesson }} back={<PageLink page="attendance.day">{t('attendance.sheet.back')}</PageLink>} />;
 }
 
@@ -54,7 +54,7 @@ export function SheetPage() {
  */
 export function StaffSheetPage() {
   const { t } = useTranslation();
-  const { teacher, schoolSubject, lesson } = useParams({ strict: false }) as { teacher: string; schoolSubject: string; lesson: string };
+  const { teacher, schoolSubject, lesson } = usePageParams('attendance.staffSheet');
   const back = <PageLink page="attendance.sheets">{t('attendance.sheet.backToList')}</PageLink>;
   return <SheetView sheetRef={{ subjectId: schoolSubject, lessonId: lesson, teacherId: teacher }} back={back} />;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { averageMark, formValuesSchema, hasSkillMarks, hasTasks, lockPollMs, type FormValuesInput } from '@alterna/booklets/validation';
 import { fullName, useMe } from '../../session';
@@ -15,6 +14,7 @@ import { toast } from '../../shared/toast';
 import { checkLock, loadForm, releaseLock, saveForm, setLock, type BookletForm } from './api';
 import { FormDraft, writeDraft } from './FormDraft';
 import { ValidationPanel } from './ValidationPanel';
+import { usePageParams } from '../../page-params';
 
 /**
  * A booklet form (SPEC §4 evaluation form lock, §7 form locking): read mode; edit mode once the lock is taken (the
@@ -22,7 +22,7 @@ import { ValidationPanel } from './ValidationPanel';
  * and the page reloads when the data or the lock's owner changed.
  */
 export function BookletFormPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('booklets.staffForm', 'booklets.coachForm', 'booklets.tutorForm', 'booklets.corporationForm', 'booklets.studentForm');
   const page = usePageData(['booklets.form', id], () => loadForm(id), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   return page.data ? <FormView key={`${page.data.form.id}:${page.data.form.version}`} form={page.data.form} /> : null;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Badge, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { fullName, useMe } from '../../session';
@@ -8,6 +7,7 @@ import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { DueBadge } from './ApprenticesOverview';
 import { formPage, loadGroup, loadMine, type BookletSummary } from './api';
+import { usePageParams } from '../../page-params';
 
 /** "My apprentices" (coach, tutor, company) and "my booklet" (apprentice): each booklet with its forms. */
 export function MyBookletsPage() {
@@ -29,7 +29,7 @@ export function MyBookletsPage() {
 /** Staff: a training group's booklets at a glance. */
 export function GroupBookletsPage() {
   const { t } = useTranslation();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('booklets.group');
   const page = usePageData(['booklets.group', id], () => loadGroup(id));
   return (
     <Stack gap="lg" data-testid="group-booklets-page">

@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Modal, MultiSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateRange } from '../../shared/format';
 import { bookletModules, thesisGridSchema } from '@alterna/booklets/validation';
@@ -14,6 +13,7 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { addThesisSkill, createItem, deleteItem, deleteThesisSkill, loadItems, loadThesisGrid, moveItem, saveThesisGrid, updateItem, type BookletItem } from './api';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { usePageParams } from '../../page-params';
 
 const validateGrid = yupValidator(thesisGridSchema);
 
@@ -116,7 +116,7 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
  */
 export function BookletItemsPage() {
   const { t } = useTranslation();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('booklets.items');
   const page = usePageData(['booklets.items', id], () => loadItems(id));
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);

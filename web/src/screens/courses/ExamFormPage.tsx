@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { examSchema, maxTextLength, maxTitleLength } from '@alterna/courses/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -12,10 +11,11 @@ import { toast } from '../../shared/toast';
 import { examEditUrl, examNewUrl, loadExam, loadLessons, pageParams, type Course, type Exam } from './api';
 import { GroupsField, setField } from './FormParts';
 import { useFormCourse } from './shared';
+import { usePageParams } from '../../page-params';
 
 /** An exam of the course (`/my-courses/{schoolSubject}/exams`, POST). */
 export function ExamNewPage() {
-  const { schoolSubject } = useParams({ strict: false }) as { schoolSubject: string };
+  const { schoolSubject } = usePageParams('courses.examNew', 'courses.teacherExamNew');
   const { teacher } = useFormCourse();
   const page = usePageData(['courses.examNew', teacher, schoolSubject], () => loadLessons({ teacher, schoolSubject }), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
@@ -23,7 +23,7 @@ export function ExamNewPage() {
 }
 
 export function ExamEditPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('courses.examEdit', 'courses.teacherExamEdit');
   const page = usePageData(['courses.examEdit', id], () => loadExam(id), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   return page.data ? <ExamForm course={page.data.course} exam={page.data.exam} /> : null;

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Checkbox, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { exerciseSchema, maxTextLength, maxTitleLength } from '@alterna/courses/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -11,10 +10,11 @@ import { toast } from '../../shared/toast';
 import { exerciseEditUrl, exerciseNewUrl, loadExercise, loadLessons, pageParams, type Course, type CourseLesson, type Exercise } from './api';
 import { GroupsField, setField } from './FormParts';
 import { useFormCourse, useParisFormat } from './shared';
+import { usePageParams } from '../../page-params';
 
 /** SPEC §2 `/my-courses/{schoolSubject}/exercices/new`. */
 export function ExerciseNewPage() {
-  const { schoolSubject } = useParams({ strict: false }) as { schoolSubject: string };
+  const { schoolSubject } = usePageParams('courses.exerciseNew', 'courses.teacherExerciseNew');
   const { teacher } = useFormCourse();
   const page = usePageData(['courses.exerciseNew', teacher, schoolSubject], () => loadLessons({ teacher, schoolSubject }), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
@@ -23,7 +23,7 @@ export function ExerciseNewPage() {
 
 /** SPEC §2 `/exercices/{id}/edit`. */
 export function ExerciseEditPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('courses.exerciseEdit', 'courses.teacherExerciseEdit');
   const { teacher } = useFormCourse();
   const page = usePageData(['courses.exerciseEdit', teacher, id], async () => {
     const found = await loadExercise(id);

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { lessonReportSchema, maxTextLength } from '@alterna/courses/validation';
 import { PageLink } from '../../navigation';
@@ -9,10 +8,11 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { lessonReportUrl, loadLessonReport, type LessonReportPage as ReportPage } from './api';
 import { personName, useParisFormat } from './shared';
+import { usePageParams } from '../../page-params';
 
 /** SPEC §2 `/my-courses/eventLessonSchedule/{id}`: what was done in the session and the homework given. */
 export function LessonReportPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('courses.lessonReport');
   const page = usePageData(['courses.lessonReport', id], () => loadLessonReport(id), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   return page.data ? <ReportForm page={page.data} onSaved={page.reload} /> : null;

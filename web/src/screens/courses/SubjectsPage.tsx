@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { loadSubjects, type TaughtSubject } from './api';
 import { personName, useParisFormat } from './shared';
+import { usePageParams } from '../../page-params';
 
 /** The teacher's subjects (SPEC §2 `/my-courses`). */
 export function MySubjectsPage() {
@@ -14,7 +14,7 @@ export function MySubjectsPage() {
 
 /** A teacher's subjects, for staff of their campuses (`/teachers/{teacher}/course`). */
 export function TeacherSubjectsPage() {
-  const { teacher } = useParams({ strict: false }) as { teacher: string };
+  const { teacher } = usePageParams('courses.teacher');
   return <SubjectsList teacher={teacher} />;
 }
 

@@ -1,13 +1,13 @@
 import { Badge } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../shared/format';
 import type { PageId } from '../../pages';
 import type { CourseRef } from './api';
+import { usePageParams } from '../../page-params';
 
 /** The course of the page's path: `/my-courses/$schoolSubject/…` (the teacher's own) or `/teachers/$teacher/course/…`. */
 export function useCourseRef(): CourseRef {
-  const params = useParams({ strict: false }) as { teacher?: string; schoolSubject?: string };
+  const params = usePageParams('courses.subject', 'courses.exercises', 'courses.exams', 'courses.trombi', 'courses.teacherCourse', 'courses.teacherExercises', 'courses.teacherExams', 'courses.teacherTrombi');
   return { teacher: params.teacher ?? null, schoolSubject: params.schoolSubject ?? '' };
 }
 
@@ -37,7 +37,7 @@ export function PublishedBadge({ published }: { published: boolean }) {
 
 /** The page's course: the teacher's own (`/my-courses/…`) or, on the staff's pages, the teacher's of the path. */
 export function useFormCourse(): { teacher: string | null; listPage: (kind: 'exercises' | 'exams') => PageId } {
-  const { teacher } = useParams({ strict: false }) as { teacher?: string };
+  const { teacher } = usePageParams('courses.exerciseNew', 'courses.exerciseEdit', 'courses.examNew', 'courses.examEdit', 'courses.teacherExerciseNew', 'courses.teacherExerciseEdit', 'courses.teacherExamNew', 'courses.teacherExamEdit');
   return {
     teacher: teacher ?? null,
     listPage: (kind) => (teacher ? (kind === 'exercises' ? 'courses.teacherExercises' : 'courses.teacherExams') : (kind === 'exercises' ? 'courses.exercises' : 'courses.exams')),

@@ -3,7 +3,6 @@ import {
   ActionIcon, Alert, Anchor, Badge, Box, Button, Card, Group, Loader, Menu, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useElementSize } from '@mantine/hooks';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
   blockWidgetTypes, columnWidgetTypes, emptyContent, fonts, layouts, mergeTags, modeLayouts, modes, modeViolations, modeWidgets,
@@ -20,6 +19,7 @@ import { PreviewFrame } from './PreviewFrame';
 import { SettingsPanel } from './SettingsPanel';
 import { addBlock, addWidget, move, remove, replace, sectionAt, widgetAt, type Selection } from './tree-edit';
 import { managerTypologies } from '@alterna/core/validation';
+import { usePageParams } from '../../page-params';
 
 
 /** New mail template: the builder on an empty tree. */
@@ -30,7 +30,7 @@ export function NewTemplatePage() {
 /** Editing a mail template (its tree loaded from the server). */
 export function EditTemplatePage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('mailbox.templateEdit');
   const page = usePageData(['mailbox.template', id], () => loadTemplate(id), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   if (!page.data) return <Group justify="center" p="xl"><Loader aria-label={t('mailbox.editor.loading')} /></Group>;

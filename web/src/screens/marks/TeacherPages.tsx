@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Grid, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { markSheetSchema, maxAppraisalLength, markStatuses, semesters, type MarkStatus } from '@alterna/marks/validation';
 import { PageLink } from '../../navigation';
@@ -12,6 +11,7 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { examSheetUrl, loadExamSheet, loadGradableExams, type ExamSheet } from './api';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { usePageParams } from '../../page-params';
 
 /** The grading pages in the teacher's space, or in the staff's for a campus manager. */
 function useGradingPages() {
@@ -64,7 +64,7 @@ export function GradableExamsPage() {
 }
 
 export function ExamMarksPage() {
-  const { exam } = useParams({ strict: false }) as { exam: string };
+  const { exam } = usePageParams('marks.exam', 'marks.staffExam');
   const page = usePageData(['marks.exam', exam], () => loadExamSheet(exam), { keepPrevious: false });
   if (page.error) return <Alert color="red" variant="light" role="alert">{page.error}</Alert>;
   return page.data ? <MarksGrid sheet={page.data} reload={page.reload} /> : null;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useParams } from '@tanstack/react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -9,6 +8,7 @@ import { errorMessage } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { useMe } from '../../session';
 import { loadCampaign, loadCampaigns, pauseCampaign, resumeCampaign, stateColor, statusColor, type CampaignSummary } from './api';
+import { usePageParams } from '../../page-params';
 
 function Counts({ campaign }: { campaign: CampaignSummary }) {
   const { t } = useTranslation();
@@ -68,7 +68,7 @@ export function CampaignsPage() {
 /** One campaign: its state, live counts, pause and resume, and every recipient's state with the server's answer. */
 export function CampaignPage() {
   const { t } = useTranslation();
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('massEmail.campaign');
   const detail = usePageData(['massEmail.campaign', id], () => loadCampaign(id), {
     pollMs: (data) => (data?.campaign.status === 'sending' ? 1000 : false),
   });

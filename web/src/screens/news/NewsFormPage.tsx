@@ -1,6 +1,5 @@
 import { Alert, Button, FileInput, Group, Input, Loader, MultiSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { OutputData } from '@editorjs/editorjs';
-import { useParams } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newsRecipients, newsTypes, visibleNewsFields, type NewsType } from '@alterna/news/validation';
@@ -12,6 +11,7 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { createNews, loadFormOptions, loadNews, updateNews, uploadNewsFile, type NewsFormOptions, type NewsItem } from './api';
 import { NewsEditor, type NewsEditorHandle } from './NewsEditor';
+import { usePageParams } from '../../page-params';
 
 interface Values {
   type: NewsType;
@@ -159,6 +159,6 @@ export function NewNewsPage() {
 }
 
 export function EditNewsPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = usePageParams('news.edit');
   return <FormScreen id={id} />;
 }

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { addTypologySchema, personalInformationSchema } from '@alterna/people/validation';
 import { PageLink } from '../../navigation';
@@ -16,10 +15,11 @@ import { DuplicateWarning } from './DuplicateWarning';
 import { can, formatSiret, permissionIds } from './fields';
 import { PersonFields } from './PersonFields';
 import { usePersonForm } from './usePersonForm';
+import { usePageParams } from '../../page-params';
 
 /** /actor/{id}/personal-informations/edit: personal information, access rules (add typology), archive. */
 export function ActorEditPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('people.actorEdit');
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.actorUpdate);

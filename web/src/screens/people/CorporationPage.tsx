@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
@@ -11,10 +10,11 @@ import { loadCorporation, type CorporationView } from './api';
 import { AssociateForm } from './AssociateForm';
 import { can, formatSiret, permissionIds } from './fields';
 import { PeopleTable } from './PeopleTable';
+import { usePageParams } from '../../page-params';
 
 /** A corporation: its details, contacts and tutors; add a contact or a tutor, associate an existing tutor. */
 export function CorporationPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('people.corporation');
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.corporationUpdate);

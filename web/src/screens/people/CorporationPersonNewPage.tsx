@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { contactSchema } from '@alterna/people/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -12,6 +11,7 @@ import { CampusFields } from './CampusFields';
 import { DuplicateWarning } from './DuplicateWarning';
 import { PersonFields } from './PersonFields';
 import { usePersonForm } from './usePersonForm';
+import { usePageParams } from '../../page-params';
 
 type Role = 'contact' | 'tutor';
 
@@ -26,7 +26,7 @@ export function CorporationTutorNewPage() {
 }
 
 function CorporationPersonNewPage({ role }: { role: Role }) {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('people.contactNew', 'people.corporationTutorNew');
   const { t } = useTranslation();
   const corporation = usePageData(['people.corporation', id], () => loadCorporation(id));
   const formCampuses = usePageData(['people.form-campuses'], () => loadFormCampuses());

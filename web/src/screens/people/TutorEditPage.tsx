@@ -1,5 +1,4 @@
 import { Alert, Badge, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
@@ -11,10 +10,11 @@ import { apiPaths, loadTutor, type ActorView } from './api';
 import { AssociateForm } from './AssociateForm';
 import { PersonalInformationForm } from './ActorEditPage';
 import { can, permissionIds } from './fields';
+import { usePageParams } from '../../page-params';
 
 /** /tutors/{id}/edit: the tutor's personal information and corporations. */
 export function TutorEditPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('people.tutorEdit');
   const { t } = useTranslation();
   const me = useMe();
   const page = usePageData(['people.tutor', id], () => loadTutor(id));

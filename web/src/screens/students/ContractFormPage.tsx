@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isWorkStudy } from '@alterna/students/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -10,16 +9,17 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, searchCorporations, type CorporationOption, type Student, type StudentRegistration } from './api';
 import { DateField } from '../../shared/DateFields';
+import { usePageParams } from '../../page-params';
 
 /** A work-study contract for one of the student's registrations. */
 export function NewContractPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('students.contractNew');
   return <ContractFormLoader studentId={id} contractId={null} />;
 }
 
 /** /students/{id}/contract/{studentContract}/edit: corporation and dates. */
 export function EditContractPage() {
-  const { id = '', studentContract = '' } = useParams({ strict: false }) as { id?: string; studentContract?: string };
+  const { id = '', studentContract = '' } = usePageParams('students.contractEdit');
   return <ContractFormLoader studentId={id} contractId={studentContract} />;
 }
 

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { registrationSchema } from '@alterna/students/validation';
 import { STUDENT_STATUSES } from '@alterna/students/validation';
@@ -12,16 +11,17 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadStudent, loadTrainingChoices, type GroupOption, type SessionOption, type Student, type StudentRegistration } from './api';
 import { changeCampuses } from './permissions';
+import { usePageParams } from '../../page-params';
 
 /** /students/{id}/registrations/new */
 export function NewRegistrationPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('students.registrationNew');
   return <RegistrationFormLoader studentId={id} registrationId={null} />;
 }
 
 /** /students/{id}/registrations/{studentRegistration}/edit */
 export function EditRegistrationPage() {
-  const { id = '', studentRegistration = '' } = useParams({ strict: false }) as { id?: string; studentRegistration?: string };
+  const { id = '', studentRegistration = '' } = usePageParams('students.registrationEdit');
   return <RegistrationFormLoader studentId={id} registrationId={studentRegistration} />;
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../shared/format';
 import { coordinatesSchema, guardianFields, isMinor, newStudentSchema, optionalGuardianFields, type GuardianField } from '@alterna/students/validation';
@@ -19,6 +18,7 @@ import { BirthplaceField } from './BirthplaceField';
 import { DuplicateStudentsDialog } from './DuplicateStudentsDialog';
 import { changeCampuses } from './permissions';
 import { DateField } from '../../shared/DateFields';
+import { usePageParams } from '../../page-params';
 
 const NO_MATCHES: StudentMatch[] = [];
 
@@ -40,7 +40,7 @@ export function NewStudentPage() {
 
 /** /students/{id}/personal-informations/edit */
 export function EditStudentPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('students.edit');
   return <StudentFormLoader studentId={id} />;
 }
 

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateRange, personName } from '../../shared/format';
 import { LAST_SITUATIONS, isWorkStudy } from '@alterna/students/validation';
@@ -15,11 +14,12 @@ import { apiPaths, loadStudent, type Student } from './api';
 import { can } from './permissions';
 import { usePageData } from '../../shared/queries';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { usePageParams } from '../../page-params';
 
 /** A student: coordinates, legal guardian, registrations with their contracts, and the Y-1 situation. */
 export function StudentPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('students.show');
   const me = useMe();
   const language = useLanguage();
   const canChange = can(me, 'students.student.update');

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { coachContractSchema } from '@alterna/teaching/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -10,6 +9,7 @@ import { apiPaths, loadCoachContractForm, type CoachContractFormData } from './a
 import { ActivityLines, type ActivityLineValue } from './ActivityLines';
 import { errorOf, fullName, Loading, setField, useLoaded } from './common';
 import { DateField } from '../../shared/DateFields';
+import { usePageParams } from '../../page-params';
 
 interface CoachContractValues {
   campusId: string | null;
@@ -21,13 +21,13 @@ interface CoachContractValues {
 
 /** /contract/new/{id} */
 export function CoachContractNewPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('teaching.coachContractNew');
   return <Loader coachId={id} contractId={null} />;
 }
 
 /** /contract/{id}/edit/{coachContract} */
 export function CoachContractEditPage() {
-  const { id = '', coachContract = '' } = useParams({ strict: false }) as { id?: string; coachContract?: string };
+  const { id = '', coachContract = '' } = usePageParams('teaching.coachContractEdit');
   return <Loader coachId={id} contractId={coachContract} />;
 }
 

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateRange } from '../../shared/format';
 import { PageLink } from '../../navigation';
@@ -10,10 +9,11 @@ import { toast } from '../../shared/toast';
 import { apiPaths, loadCoachPage, type CoachContract, type CoachPageData } from './api';
 import { fullName, Loading, useLoaded, useNumber } from './common';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { usePageParams } from '../../page-params';
 
 /** /informations/{id}: a coach, its informations, the students it follows and its contracts of the current session. */
 export function CoachPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('teaching.coach');
   const { data, error, reload } = useLoaded(['coachPage', id], () => loadCoachPage(id));
   if (!data) return <Loading error={error} />;
   return <CoachView data={data} reload={reload} />;

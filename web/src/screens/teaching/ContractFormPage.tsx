@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { teacherContractSchema } from '@alterna/teaching/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -14,6 +13,7 @@ import type { CompanySaved } from './companies';
 import { errorOf, fullName, Loading, setField, useLoaded, useNumber } from './common';
 import { DateField } from '../../shared/DateFields';
 import { DecimalInput } from '../../shared/DecimalInput';
+import { usePageParams } from '../../page-params';
 
 interface ContractValues {
   campusId: string | null;
@@ -28,13 +28,13 @@ interface ContractValues {
 
 /** /teachers/{id}/contract/new */
 export function ContractNewPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('teaching.contractNew');
   return <ContractFormLoader teacherId={id} contractId={null} />;
 }
 
 /** /teachers/{id}/contract/{teacherContract}/edit */
 export function ContractEditPage() {
-  const { id = '', teacherContract = '' } = useParams({ strict: false }) as { id?: string; teacherContract?: string };
+  const { id = '', teacherContract = '' } = usePageParams('teaching.contractEdit');
   return <ContractFormLoader teacherId={id} contractId={teacherContract} />;
 }
 

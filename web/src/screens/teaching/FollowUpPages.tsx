@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import type { AnyObjectSchema } from 'yup';
@@ -16,6 +15,7 @@ import { toast } from '../../shared/toast';
 import { apiPaths, loadStudentFollowUps, type FollowUp, type FollowUpKind, type StudentFollowUps } from './api';
 import { errorOf, fullName, Loading, setField, useLoaded } from './common';
 import { DateField } from '../../shared/DateFields';
+import { usePageParams } from '../../page-params';
 
 /** What each kind of follow-up asks (SPEC §2 Coaching). */
 const kinds: Record<FollowUpKind, { schema: AnyObjectSchema; categories: readonly string[] | null; categoryKey: string; risks: boolean; actions: boolean; newPage: PageId }> = {
@@ -32,7 +32,7 @@ const kindColor: Record<FollowUpKind, string> = { disciplinary: 'orange', 'preve
 
 /** /coaching/students/{student}: a student's coach and follow-ups, the latest first. */
 export function StudentFollowUpsPage() {
-  const { student = '' } = useParams({ strict: false }) as { student?: string };
+  const { student = '' } = usePageParams('teaching.studentFollowUps');
   const { data, error } = useLoaded(['followUps', student], () => loadStudentFollowUps(student));
   if (!data) return <Loading error={error} />;
   return <StudentFollowUpsView data={data} />;
@@ -108,7 +108,7 @@ export const AbandonNewPage = () => <FollowUpFormPage kind="abandon" />;
 export const AbandonEditPage = () => <FollowUpFormPage kind="abandon" editing />;
 
 function FollowUpFormPage({ kind, editing = false }: { kind: FollowUpKind; editing?: boolean }) {
-  const { student = '', id = '' } = useParams({ strict: false }) as { student?: string; id?: string };
+  const { student = '', id = '' } = usePageParams('teaching.disciplinaryNew', 'teaching.preventRegistrationBreakNew', 'teaching.breakNew', 'teaching.breakEdit', 'teaching.abandonNew', 'teaching.abandonEdit');
   const { data, error } = useLoaded(['followUpForm', student, id, kind, editing], async () => {
     const overview = await loadStudentFollowUps(student);
     const followUp = editing ? (await requestJson<{ followUp: FollowUp }>('GET', apiPaths.followUpEdit(student, kind as 'break' | 'abandon', id))).followUp : null;

@@ -1,5 +1,4 @@
 import { Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
 import { coachInformationsSchema, teacherInformationsSchema } from '@alterna/teaching/validation';
@@ -11,6 +10,7 @@ import { ServerForm, useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadCoachPage, loadTeacherPage } from './api';
 import { fullName, Loading, useLoaded } from './common';
+import { usePageParams } from '../../page-params';
 
 interface Field {
   name: string;
@@ -58,7 +58,7 @@ export const CoachInformationsNewPage = () => <InformationsPage config={coachCon
 export const CoachInformationsEditPage = () => <InformationsPage config={coachConfig} mode="edit" />;
 
 function InformationsPage({ config, mode }: { config: InformationsConfig; mode: 'new' | 'edit' }) {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('teaching.teacherInformationsNew', 'teaching.teacherInformationsEdit', 'teaching.coachInformationsNew', 'teaching.coachInformationsEdit');
   const { data, error } = useLoaded([config.prefix, id], () => config.load(id));
   if (!data) return <Loading error={error} />;
   return <InformationsForm config={config} mode={mode} id={id} person={data.person} informations={data.informations} />;

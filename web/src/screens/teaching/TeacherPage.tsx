@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { contractTransitions, isContractDeletable, isContractEditable } from '@alterna/teaching/validation';
@@ -16,10 +15,11 @@ import { CompanyPopup } from './CompanyPopup';
 import { addressText } from './companies';
 import { ContractStatusBadge, fullName, Loading, useCan, useLoaded, useNumber } from './common';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { usePageParams } from '../../page-params';
 
 /** /teachers/{id}/informations: the teacher, its informations, contracts of the current session and companies. */
 export function TeacherPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('teaching.teacher');
   const { data, error, reload } = useLoaded(['teacherPage', id], () => loadTeacherPage(id));
   if (!data) return <Loading error={error} />;
   return <TeacherView data={data} reload={reload} />;

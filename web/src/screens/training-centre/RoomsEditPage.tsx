@@ -1,6 +1,5 @@
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Card, Center, Group, Loader, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { roomsEditSchema } from '@alterna/training-centre/validation';
 import { PageLink } from '../../navigation';
@@ -11,6 +10,7 @@ import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { placeRoutes } from './api';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { usePageParams } from '../../page-params';
 
 interface BuildingView {
   id: string;
@@ -28,7 +28,7 @@ interface RoomRow {
 /** /training-center/{building}/rooms/edit: the rooms of a building in one form (add, rename, resize, remove). */
 export function RoomsEditPage() {
   const { t } = useTranslation();
-  const { building: buildingId = '' } = useParams({ strict: false }) as { building?: string };
+  const { building: buildingId = '' } = usePageParams('trainingCentre.rooms');
   const page = usePageData(['training-centre.rooms', buildingId], async () => (await requestJson<{ building: BuildingView }>('GET', placeRoutes.rooms(buildingId))).building);
   // Never another building's rooms in the form while this one loads.
   const building: BuildingView | null = page.data?.id === buildingId ? page.data : null;

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { trainingGroupSchema } from '@alterna/trainings/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -12,6 +11,7 @@ import { apiPaths, loadGroup, loadPlan, loadSessions, loadTrainings, type Traini
 import { errorOf, setField } from './fields';
 import { DateField } from '../../shared/DateFields';
 import { managerTypologies } from '@alterna/core/validation';
+import { usePageParams } from '../../page-params';
 
 interface GroupValues {
   name: string;
@@ -31,7 +31,7 @@ export function NewTrainingGroupPage() {
 
 /** Edit a training group (/training-center/groups/{id}/edit). */
 export function EditTrainingGroupPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('trainings.groupEdit');
   return <TrainingGroupFormLoader groupId={id} />;
 }
 

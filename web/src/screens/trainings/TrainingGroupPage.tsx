@@ -1,7 +1,6 @@
 import { type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { PageLink } from '../../navigation';
@@ -9,12 +8,13 @@ import { useMe } from '../../session';
 import { usePageData } from '../../shared/queries';
 import { loadGroup, type TrainingGroup } from './api';
 import { can } from './fields';
+import { usePageParams } from '../../page-params';
 
 /** One training group (SPEC §2 /training-center/groups/{id}). */
 export function TrainingGroupPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('trainings.group');
 
   const page = usePageData(['trainings.group', id], () => loadGroup(id));
   // Never another group's page while this one loads.

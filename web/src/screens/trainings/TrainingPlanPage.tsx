@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Radio, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { certifierBaseSchema, newVariantSchema, variantSchema } from '@alterna/trainings/validation';
 import { PageLink, useGoTo } from '../../navigation';
@@ -14,6 +13,7 @@ import { toast } from '../../shared/toast';
 import { apiPaths, blocksToValues, loadPlan, loadSubjects, type BlockValues, type SchoolSubject, type TrainingPlanView } from './api';
 import { BlocksEditor } from './BlocksEditor';
 import { can, errorOf, fieldProps } from './fields';
+import { usePageParams } from '../../page-params';
 
 /** The session last looked at per training, so that leaving a variant keeps the session shown. */
 const sessionMemory = new Map<string, string>();
@@ -26,7 +26,7 @@ export function TrainingPlanPage() {
   const { t } = useTranslation();
   const me = useMe();
   const goTo = useGoTo();
-  const params = useParams({ strict: false }) as { id?: string; variant?: string };
+  const params = usePageParams('trainings.plan', 'trainings.planVariant');
   const trainingId = params.id ?? '';
   const variantId = params.variant ?? null;
   const canChange = can(me?.permissions, 'trainings.training.update');

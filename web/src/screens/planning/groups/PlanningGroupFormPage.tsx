@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { planningGroupSchema } from '@alterna/planning/validation';
 import { PageLink, useGoTo } from '../../../navigation';
@@ -7,6 +6,7 @@ import { ServerForm, useServerForm } from '../../../shared/form';
 import { usePageData } from '../../../shared/queries';
 import { toast } from '../../../shared/toast';
 import { groupApi, loadEditForm, loadNewForm, type GroupChange, type PlanningGroup, type PlanningGroupFormOptions } from './api';
+import { usePageParams } from '../../../page-params';
 
 interface GroupValues {
   name: string;
@@ -22,7 +22,7 @@ export function PlanningGroupNewPage() {
 
 /** Edit a planning group's informations (/planning/planning-groups/{id}/informations/edit). */
 export function PlanningGroupEditPage() {
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('planning.groupEdit');
   return <GroupFormLoader groupId={id} />;
 }
 

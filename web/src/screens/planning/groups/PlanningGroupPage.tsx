@@ -1,6 +1,5 @@
 import { type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLink, useGoTo } from '../../../navigation';
 import { PageTitle } from '../../../shared/PageTitle';
@@ -11,12 +10,13 @@ import { toast } from '../../../shared/toast';
 import { deleteGroup, formatHours, loadGroupPage, type PlanningGroupPageData } from './api';
 import { GroupSubscriptions } from './GroupSubscriptions';
 import { SubjectLinesEditor } from './SubjectLinesEditor';
+import { usePageParams } from '../../../page-params';
 
 /** One planning group: its informations, its table of subjects with hours, its students; deletion. */
 export function PlanningGroupPage() {
   const { t } = useTranslation();
   const goTo = useGoTo();
-  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  const { id = '' } = usePageParams('planning.group');
 
   const loaded = usePageData(['planning.group', id], () => loadGroupPage(id));
   // Never another group's page while this one loads.

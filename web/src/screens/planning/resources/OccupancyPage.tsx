@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isOccupancyType, periodContaining, shiftPeriod, type OccupancyPeriod, type OccupancyType } from '@alterna/planning/validation';
 import { parisToday } from '@alterna/planning/validation';
@@ -13,6 +12,7 @@ import { BookingDialog, type BookingTarget } from './BookingDialog';
 import { CalendarFeedCard } from '../calendar-feeds/CalendarFeedCard';
 import { roomFeedPath } from '../calendar-feeds/api';
 import { OccupancyGrid } from './OccupancyGrid';
+import { usePageParams } from '../../../page-params';
 
 const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -47,7 +47,7 @@ export function OccupancyHomePage() {
 export function OccupancyPage() {
   const { t, i18n } = useTranslation();
   const goTo = useGoTo();
-  const params = useParams({ strict: false }) as { campus?: string; startDate?: string; endDate?: string; type?: string };
+  const params = usePageParams('planning.occupancy');
   const { campus = '', startDate = '', endDate = '', type = 'week' } = params;
   const [booking, setBooking] = useState<BookingTarget | null>(null);
   const [feedRoom, setFeedRoom] = useState<OccupancyPlan['rooms'][number]['room'] | null>(null);
