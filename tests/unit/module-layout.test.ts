@@ -85,6 +85,23 @@ function layoutProblems(module: string, files: readonly string[], extras: Record
   return problems;
 }
 
+/**
+ * The index takes each part from its place (so nothing is declared inline beside it, activities included), and the
+ * graphql index joins its three files. `read` gives a file's text, by its path in src.
+ */
+function wiringProblems(module: string, files: readonly string[], read: (file: string) => string): string[] {
+  const problems: string[] = [];
+  const imports = (from: string, target: string) => read(from).includes(`from '${target}'`) || read(from).includes(`import '${target}'`);
+  const parts = ['./module-services.js', './permissions.js', './locales/index.js', './services/index.js', './routes/index.js'];
+  if (isFolder(files, 'graphql')) parts.push('./graphql/index.js');
+  for (const file of ['activities.ts', 'seed.ts', 'history.ts', 'register.ts']) if (files.includes(file)) parts.push(`./${file.replace(/\.ts$/, '.js')}`);
+  for (const part of parts) if (!imports('index.ts', part)) problems.push(`${module}: src/index.ts does not import ${part}`);
+  if (isFolder(files, 'graphql')) {
+    for (const part of ['./typeDefs.js', './resolvers.js', './permissions.js']) if (!imports('graphql/index.ts', part)) problems.push(`${module}: src/graphql/index.ts does not import ${part}`);
+  }
+  return problems;
+}
+
 const modulesDir = path.join(repoRoot, 'modules');
 const modules = fs.readdirSync(modulesDir).filter((name) => fs.existsSync(path.join(modulesDir, name, 'src', 'index.ts'))).sort();
 const filesOf = (module: string) =>
@@ -121,6 +138,17 @@ describe('module layout', () => {
   it('holds for every module', () => {
     expect(modules).toHaveLength(16);
     expect(modules.flatMap((module) => layoutProblems(module, filesOf(module)))).toEqual([]);
+  });
+
+  it('has each module\'s index take its parts from their places, and its graphql index join its three files', () => {
+    const read = (module: string) => (file: string) => fs.readFileSync(path.join(modulesDir, module, 'src', file), 'utf8');
+    expect(wiringProblems('probe', ['index.ts', 'activities.ts'], (file) => (file === 'index.ts' ? "import './module-services.js';\nimport { routes } from './routes/index.js';" : ''))).toEqual([
+      'probe: src/index.ts does not import ./permissions.js',
+      'probe: src/index.ts does not import ./locales/index.js',
+      'probe: src/index.ts does not import ./services/index.js',
+      'probe: src/index.ts does not import ./activities.js',
+    ]);
+    expect(modules.flatMap((module) => wiringProblems(module, filesOf(module), read(module)))).toEqual([]);
   });
 
   it('lists only extras that still exist, so the list shrinks', () => {
