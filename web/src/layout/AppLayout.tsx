@@ -99,7 +99,8 @@ export function AppLayout() {
             <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.menu')} />
               <Link to={pathTo(spaceHome[me.space])} className="brand-link" title={t('layout.home')}>
-                <Brand />
+                {/* At 390 px the name and "Déconnexion" do not both fit: the mark alone links home. */}
+                <Brand nameFrom="xs" />
               </Link>
               <Badge variant="light" radius="sm" visibleFrom="sm" data-testid="space-badge">
                 {t(`spaces.${me.space}`)}

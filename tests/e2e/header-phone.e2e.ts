@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+
+// Issue #25: on a phone (390 × 844) the header's log-out button reads whole, "Déconnexion" / "Log out", not "Déconn…",
+// and the header does not push the page sideways, for each space a phone user has, in French and English.
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** Logs in as a person does: each field tapped and typed key by key. */
+async function logIn(page: Page, email: string) {
+  await page.goto('/');
+  // The login page's chunk may take a while on a loaded machine.
+  await page.locator('#email').waitFor({ timeout: 60_000 });
+  await page.locator('#email').tap();
+  await page.keyboard.type(email);
+  await page.locator('#password').tap();
+  await page.keyboard.type('alterna-demo');
+  await page.locator('button[type=submit]').tap();
+}
+
+/** How the log-out button and the page fit the screen: its text not cut (button and label), on screen, no side scroll. */
+const fit = (page: Page) => page.getByTestId('logout').evaluate((button) => {
+  const label = button.querySelector('.mantine-Button-label') ?? button;
+  const box = button.getBoundingClientRect();
+  return {
+    text: button.textContent,
+    buttonCut: button.scrollWidth > button.clientWidth,
+    labelCut: label.scrollWidth > label.clientWidth,
+    onScreen: box.left >= 0 && box.right <= window.innerWidth,
+    pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+  };
+});
+
+describe('the header on a phone', () => {
+  for (const [locale, text] of [['fr-FR', 'Déconnexion'], ['en-GB', 'Log out']] as const) {
+    for (const typology of ['student', 'teacher', 'tutor', 'coach']) {
+      it(`shows "${text}" whole to a ${typology} at 390 px (${locale})`, async () => {
+        const context = await phone(locale);
+        const page = await context.newPage();
+        await logIn(page, demo(typology));
+        await page.getByTestId('logout').waitFor();
+        await page.getByTestId('space-nav').or(page.locator('main')).first().waitFor({ state: 'attached' });
+        expect(await fit(page)).toEqual({ text, buttonCut: false, labelCut: false, onScreen: true, pageScrolls: false });
+        await screenshot(page, `header-390-${typology}-${locale}`);
+        await context.close();
+      });
+    }
+  }
+});
