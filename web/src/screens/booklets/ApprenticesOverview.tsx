@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../shared/format';
 import { requestJson } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { formPage, listPage, loadMine, type BookletFormSummary, type BookletSummary } from './api';
+import { itemTitle } from './item-title';
 
 type Followed = 'coach' | 'tutor' | 'corporation';
 const attendancePage: Record<Followed, PageId> = { coach: 'attendance.coached', tutor: 'attendance.followedTutor', corporation: 'attendance.followedCorporation' };
@@ -48,7 +49,7 @@ export function ApprenticesOverview() {
           rows={lines(data, (f) => f.toFill && soon(f)).map(({ registration, form }) => (
             <Table.Tr key={form.id}>
               <Table.Td><Who registration={registration} /></Table.Td>
-              <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{form.title}</PageLink></Table.Td>
+              <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{itemTitle(form.title, t)}</PageLink></Table.Td>
               <Table.Td><DueBadge form={form} /></Table.Td>
             </Table.Tr>
           ))} />
@@ -92,7 +93,7 @@ export function ValidationInbox({ booklets, space }: { booklets: BookletSummary[
         rows={lines(booklets, (f) => f.myTurn).map(({ registration, form }) => (
           <Table.Tr key={form.id}>
             <Table.Td><Who registration={registration} /></Table.Td>
-            <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }} data-testid="sign-link">{form.title}</PageLink></Table.Td>
+            <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }} data-testid="sign-link">{itemTitle(form.title, t)}</PageLink></Table.Td>
             <Table.Td><Text size="sm">{t('booklets.overview.since', { at: formatDateTime(form.validation!.requestedAt) })}</Text></Table.Td>
           </Table.Tr>
         ))} />
@@ -101,7 +102,7 @@ export function ValidationInbox({ booklets, space }: { booklets: BookletSummary[
           rows={lines(booklets, (f) => Boolean(f.validation && !f.myTurn)).map(({ registration, form }) => (
             <Table.Tr key={form.id}>
               <Table.Td><Who registration={registration} /></Table.Td>
-              <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{form.title}</PageLink></Table.Td>
+              <Table.Td><PageLink page={formPage[space]} params={{ id: form.id }}>{itemTitle(form.title, t)}</PageLink></Table.Td>
               <Table.Td><Text size="sm">{t('booklets.overview.waitingFor', { role: role(form), names: form.validation!.awaitingPeople.join(', ') || '—' })}</Text></Table.Td>
             </Table.Tr>
           ))} />
