@@ -3,6 +3,7 @@ import { activities } from './activities.js';
 import { fr, en } from './locales/index.js';
 import { massEmail } from './migrations/20270201000100_mass_email.js';
 import { optOuts } from './migrations/20270401000100_opt_outs.js';
+import { sendingPace } from './migrations/20270501000100_sending_pace.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedMassEmail } from './seed.js';
@@ -26,7 +27,7 @@ export { activities } from './activities.js';
 export default defineModule<MassEmailServices>({
   name: 'mass-email',
   dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'mailbox'],
-  migrations: [massEmail, optOuts],
+  migrations: [massEmail, optOuts, sendingPace],
   locales: { fr, en },
   permissions,
   services: massEmailServices,

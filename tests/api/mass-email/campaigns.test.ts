@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MassEmailServices } from '@alterna/mass-email';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { addPeople, campaignFinished, campusId, groupWithStudents } from '../../support/mass-email/fixtures.js';
 import { startMassEmailSink } from '../../support/mass-email/sink.js';
@@ -8,11 +9,15 @@ import { eventually, startTestWorker } from '../../support/worker.js';
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startMassEmailSink>>;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
+const settings = {
+  MASS_EMAIL_BATCH_SIZE: '3', MASS_EMAIL_BATCHES_PER_RUN: '2', MASS_EMAIL_RETRY_DELAY_MS: '20', MASS_EMAIL_TEMPORARY_RETRIES: '3', MASS_EMAIL_RATE_PER_SECOND: '50',
+};
 
 beforeAll(async () => {
   sink = await startMassEmailSink();
   // Small batches and quick retries: several batches, continue-as-new and backoff within a test's time.
-  Object.assign(process.env, { MASS_EMAIL_BATCH_SIZE: '3', MASS_EMAIL_BATCHES_PER_RUN: '2', MASS_EMAIL_RETRY_DELAY_MS: '20', MASS_EMAIL_TEMPORARY_RETRIES: '3' });
+  // 50 a second: the deployment's pace shows on a few dozen messages.
+  Object.assign(process.env, settings);
   app = await startTestApp({ SMTP_URL: sink.url });
   worker = await startTestWorker(app.core);
 }, 120_000);
@@ -20,6 +25,8 @@ afterAll(async () => {
   await worker?.stop();
   await app?.close();
   await sink?.close();
+  // The worker's next files share this process (isolate: false).
+  for (const name of Object.keys(settings)) delete process.env[name];
 });
 
 const as = async (typology: string, language = 'fr') => {
@@ -90,6 +97,30 @@ describe('mass e-mail', () => {
     const retry = await app.core.activities().massEmailSendBatch!(campaign.id, 0, students.length - 1, 1000);
     expect(retry).toEqual({ sent: students.length, failed: 0, unsubscribed: 0 });
     expect(sink.of(campaign.id)).toHaveLength(students.length);
+  });
+
+  it('two campaigns at once share the deployment\'s rate: their messages together take the time the rate allows', async () => {
+    const knex = app.core.db.knex;
+    const people = await addPeople(knex, 30, 'Paris');
+    const manager = await as('pedagogy');
+    const started = performance.now();
+    const created = await Promise.all([people.slice(0, 15), people.slice(15)].map((list) => manager.post(`${base}/campaigns`, {
+      ...write('<p>Bonjour {{firstName}}</p>'), recipients: { actors: list.map((p) => p.id) }, requestId: crypto.randomUUID(),
+    })));
+    const campaigns = await Promise.all(created.map((answer) => finished(manager, answer.json.campaign.id)));
+    for (const campaign of campaigns) expect(campaign).toMatchObject({ status: 'completed', sent: 15, failed: 0 });
+    const mails = campaigns.flatMap((campaign) => sink.of(campaign.id));
+    expect(mails).toHaveLength(30);
+    // 30 messages at 50 a second: the last no sooner than 29 slots of 20 ms after the first could go (each campaign
+    // at its own full rate took half that).
+    expect(Math.max(...mails.map((mail) => mail.receivedAt)) - started).toBeGreaterThanOrEqual(29 * 20);
+  });
+
+  it('the pace gives slots that never overlap, to callers at once', async () => {
+    const pace = app.core.services<MassEmailServices>('mass-email').pace;
+    const firsts = await Promise.all(Array.from({ length: 8 }, () => pace.reserve(5, 10)));
+    const windows = firsts.map((first) => [first, first + 50] as const).sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < windows.length; i += 1) expect(windows[i]![0]).toBeGreaterThanOrEqual(windows[i - 1]![1] - 0.001);
   });
 
   it('a mailbox template: the HTML of the mailbox renderer, merge tags filled per recipient; only a template the sender may read', async () => {

@@ -8,6 +8,8 @@ export interface SinkMail {
   campaign: string;
   subject: string;
   raw: string;
+  /** When the sink took it (performance.now()). */
+  receivedAt: number;
 }
 
 /**
@@ -42,7 +44,10 @@ export async function startMassEmailSink() {
         // Headers as the dev mailbox reads them (mailparser: unfolded, encoded words such as a subject with 'Léa' decoded);
         // the message is kept before the sender hears it was taken.
         void readMail(raw).then((mail) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), messageId: mail.messageId, campaign: mail.header('x-alterna-campaign'), subject: mail.subject, raw });
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), messageId: mail.messageId, campaign: mail.header('x-alterna-campaign'),
+            subject: mail.subject, raw, receivedAt: performance.now(),
+          });
           if (state.delayMs) setTimeout(() => callback(), state.delayMs);
           else callback();
         }, (error: Error) => callback(error));

@@ -5,6 +5,7 @@ import { CampaignModel } from '../models/index.js';
 import { renderForRecipient } from '../validation/index.js';
 import { withUnsubscribeLink } from './message.js';
 import type { SendingSettings } from './settings.js';
+import type { SendingPace } from './pace.js';
 import { optedOut, type UnsubscribeService } from './unsubscribe.js';
 import { realNow } from '@alterna/core/clock';
 
@@ -39,7 +40,7 @@ const currentContext = (): Context | null => {
 
 const listCap = 1000;
 
-export function sendingService(core: CoreDeps, settings: SendingSettings, unsubscribe: UnsubscribeService): SendingService {
+export function sendingService(core: CoreDeps, settings: SendingSettings, unsubscribe: UnsubscribeService, pace: SendingPace): SendingService {
   const { knex } = core;
   const sleep = (ms: number, context: Context | null) => (context ? context.sleep(ms) : new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
@@ -121,10 +122,10 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
       // worker killed mid-batch resends at most that many (the default: at most one).
       const lanes = Math.min(settings.concurrency, rows.length);
       const mailer = core.mailer.pooled({ maxConnections: lanes });
-      const started = realNow();
-      const interval = 1000 / ratePerSecond;
       const inFlight = new Set<number>();
       let next = 0;
+      // Each message at a slot of the deployment's pace (every campaign and worker together).
+      const slot = pace.slots(1000 / ratePerSecond, () => rows.length - next);
       let failure: unknown = null;
       // Every row before the lowest one not yet recorded has its answer stored: that seq is the heartbeat's cursor.
       const beat = () => {
@@ -136,7 +137,7 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
           const i = next++;
           const row = rows[i]!;
           inFlight.add(i);
-          const due = started + i * interval;
+          const due = await slot();
           const at = realNow();
           if (due - at >= 1) await sleep(due - at, context);
           const values = { firstName: row.first_name, lastName: row.last_name, email: row.email, training: row.training, group: row.group_name, campus: row.campus };

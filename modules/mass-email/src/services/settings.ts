@@ -2,7 +2,7 @@ import { ConfigError } from '@alterna/core';
 
 /** The module's sending settings, read once when its services are made (a bad value stops the start, by name). */
 export interface SendingSettings {
-  /** MASS_EMAIL_RATE_PER_SECOND: messages per second at most, per campaign (default 1000). */
+  /** MASS_EMAIL_RATE_PER_SECOND: messages per second at most, for the deployment: every campaign and worker together (default 1000). */
   ratePerSecond: number;
   /** MASS_EMAIL_BATCH_SIZE: recipients per activity (default 500). */
   batchSize: number;
