@@ -58,21 +58,36 @@ export function useReload() {
   return (prefix: readonly unknown[]) => queries.invalidateQueries({ queryKey: prefix });
 }
 
+/** A page's search parameters, each with its reader: anything a reader does not accept reads as its default (it never throws). */
+export type SearchSchema = Record<string, (raw: unknown) => unknown>;
+export type SearchValues<S extends SearchSchema> = { [Name in keyof S]: ReturnType<S[Name]> };
+/** A change of some search parameters; null (or '') removes one from the URL. */
+export type SearchChange<S extends SearchSchema> = { [Name in keyof S]?: ReturnType<S[Name]> | null };
+
 /**
- * One search parameter of the page's URL (`?q=…`), read through `parse` (anything it does not accept reads as
- * its default, so a hand-edited URL cannot break the page) and written back without a new history entry.
+ * The filters a page keeps in its URL (`?campus=…&from=…`), read through the page's schema, so a hand-edited URL
+ * cannot break the page; a change is written back without a new history entry.
  */
-export function useSearchParam<T>(name: string, parse: (raw: unknown) => T): [T, (value: T | null) => void] {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+export function usePageSearch<S extends SearchSchema>(schema: S): [SearchValues<S>, (change: SearchChange<S>) => void] {
+  const search: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
-  const value = parse(search[name]);
-  const set = (next: T | null) =>
+  const values = Object.fromEntries(Object.entries(schema).map(([name, read]) => [name, read(search[name])])) as SearchValues<S>;
+  const set = (change: SearchChange<S>) =>
     void navigate({
       to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, [name]: next === null || next === '' ? undefined : next }),
+      search: (previous: Record<string, unknown>) => ({
+        ...previous,
+        ...Object.fromEntries(Object.entries(change).map(([name, next]) => [name, next === null || next === '' ? undefined : next])),
+      }),
       replace: true,
     } as never);
-  return [value, set];
+  return [values, set];
+}
+
+/** One search parameter of the page's URL, read through `parse` (see usePageSearch). */
+export function useSearchParam<T>(name: string, parse: (raw: unknown) => T): [T, (value: T | null) => void] {
+  const [values, set] = usePageSearch({ [name]: parse });
+  return [values[name] as T, (value: T | null) => set({ [name]: value })];
 }
 
 /** Readers of search parameters. */
@@ -82,6 +97,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const searchId = (raw: unknown): string | null => (typeof raw === 'string' && uuidPattern.test(raw) ? raw : null);
 /** A list of ids (UUIDs only; anything else is dropped). */
 export const searchIds = (raw: unknown): string[] => (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((id): id is string => searchId(id) !== null);
+/** A calendar day 'YYYY-MM-DD', else ''. */
+export const searchDay = (raw: unknown): string => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
 export const searchChoice =
   <T extends string>(choices: readonly T[], fallback: T) =>
   (raw: unknown): T =>

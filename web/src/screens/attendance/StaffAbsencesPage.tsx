@@ -8,7 +8,7 @@ import { useMe } from '../../session';
 import { DateField } from '../../shared/DateFields';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchChoice, searchId, searchText, usePageData, useSearchParam } from '../../shared/queries';
+import { searchChoice, searchDay, searchId, searchText, usePageData, usePageSearch } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { absenceTimes, JustificationBadge, KindBadge } from './AbsenceBadges';
 import { loadGroups } from '../planning/shared/api';
@@ -18,20 +18,25 @@ import {
 import { AlertsPanel } from './AlertsPanel';
 import { AttendanceChart } from './AttendanceChart';
 
-const isDay = (raw: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
 const tabs = ['justifications', 'absences', 'statistics', 'alerts'] as const;
+
+/** The page's filters in its URL. */
+const absencesSearch = {
+  tab: searchChoice(tabs, 'justifications'),
+  campus: searchId,
+  from: searchDay,
+  to: searchDay,
+  kind: (raw: unknown) => ((absenceKinds as readonly string[]).includes(searchText(raw)) ? searchText(raw) : ''),
+  justified: (raw: unknown): 'yes' | 'no' | '' => (raw === 'yes' || raw === 'no' ? raw : ''),
+  planningGroup: searchId,
+};
 
 /** Staff: justifications to decide, absences and lateness of the campus, and the attendance chart; filters in the URL. */
 export function StaffAbsencesPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [tab, setTab] = useSearchParam('tab', searchChoice(tabs, 'justifications'));
-  const [campus, setCampus] = useSearchParam('campus', searchId);
-  const [from, setFrom] = useSearchParam('from', isDay);
-  const [to, setTo] = useSearchParam('to', isDay);
-  const [kind, setKind] = useSearchParam('kind', (raw) => ((absenceKinds as readonly string[]).includes(searchText(raw)) ? searchText(raw) : ''));
-  const [justified, setJustified] = useSearchParam('justified', (raw) => (raw === 'yes' || raw === 'no' ? raw : ''));
-  const [group, setGroup] = useSearchParam('planningGroup', searchId);
+  const [filters, setFilters] = usePageSearch(absencesSearch);
+  const { tab, campus, from, to, kind, justified, planningGroup: group } = filters;
   const search: AbsenceSearch = { campus: campus ?? undefined, planningGroup: group ?? undefined, from, to, kind, justified };
   const campuses = me?.campuses ?? [];
   const groups = usePageData(['attendance.groups', campuses.map((c) => c.id)], () => loadGroups(campuses.map((c) => c.id)), { enabled: campuses.length > 0 });
@@ -43,23 +48,23 @@ export function StaffAbsencesPage() {
         <Group align="flex-end" grow>
           <Select
             label={t('attendance.absences.campus')} clearable placeholder={t('attendance.absences.allCampuses')}
-            data={campuses.map((c) => ({ value: c.id, label: c.name }))} value={campus} onChange={(v) => setCampus(v)}
+            data={campuses.map((c) => ({ value: c.id, label: c.name }))} value={campus} onChange={(v) => setFilters({ campus: v })}
           />
           <Select
             label={t('attendance.absences.group')} clearable searchable placeholder={t('attendance.absences.allGroups')}
             data={(groups.data ?? []).filter((g) => !campus || g.campusId === campus).map((g) => ({ value: g.uuid, label: g.name }))}
-            value={group} onChange={(v) => setGroup(v)} data-testid="absences-group"
+            value={group} onChange={(v) => setFilters({ planningGroup: v })} data-testid="absences-group"
           />
-          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFrom(e.target.value || null)} />
-          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setTo(e.target.value || null)} />
+          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFilters({ from: e.target.value || null })} />
+          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setFilters({ to: e.target.value || null })} />
           <Select
             label={t('attendance.absences.kind')} clearable placeholder={t('attendance.absences.allKinds')}
-            data={absenceKinds.map((k) => ({ value: k, label: t(`attendance.status.${k}`) }))} value={kind || null} onChange={(v) => setKind(v)}
+            data={absenceKinds.map((k) => ({ value: k, label: t(`attendance.status.${k}`) }))} value={kind || null} onChange={(v) => setFilters({ kind: v })}
           />
           <Select
             label={t('attendance.absences.justification')} clearable placeholder={t('attendance.absences.all')}
             data={[{ value: 'yes', label: t('attendance.absences.justified') }, { value: 'no', label: t('attendance.absences.unjustified') }]}
-            value={justified || null} onChange={(v) => setJustified(v as 'yes' | 'no' | null)}
+            value={justified || null} onChange={(v) => setFilters({ justified: v as 'yes' | 'no' | null })}
           />
         </Group>
       </Card>
@@ -72,7 +77,7 @@ export function StaffAbsencesPage() {
           {t('attendance.absences.certificates')}
         </Button>
       </Group>
-      <Tabs value={tab} onChange={(v) => setTab(searchChoice(tabs, 'justifications')(v))} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => setFilters({ tab: absencesSearch.tab(v) })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="justifications" data-testid="tab-justifications">{t('attendance.absences.toDecide')}</Tabs.Tab>
           <Tabs.Tab value="absences" data-testid="tab-absences">{t('attendance.absences.listTitle')}</Tabs.Tab>

@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
-import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { parisTime } from '@alterna/planning/validation';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { usePageData } from '../../shared/queries';
+import { searchText, usePageData, usePageSearch } from '../../shared/queries';
 import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
 import { checkIn, loadMine, signMine, type MyAttendanceLine } from './api';
 import { halfDays, type HalfDayState } from './half-days';
 
 type Step = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind: 'sign'; lessonId: string } | { kind: 'signed' };
+
+/** What the scanned QR code's link carries. */
+const scanSearch = { lesson: searchText, window: (raw: unknown) => Number(raw), code: searchText };
 
 /**
  * What a student's phone opens when scanning the lesson's QR code: the check-in (marked present), then the
@@ -19,7 +21,7 @@ type Step = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind
  */
 export function CheckInPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const [search] = usePageSearch(scanSearch);
   const [step, setStep] = useState<Step>({ kind: 'checking' });
   const [strokes, setStrokes] = useState<Strokes | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function CheckInPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    const scan = { lesson: String(search.lesson ?? ''), window: Number(search.window), code: String(search.code ?? '') };
+    const scan = { lesson: search.lesson, window: search.window, code: search.code };
     // Opened without a scanned code (typed in, or from the history): nothing to send.
     if (!scan.lesson || !scan.code) {
       setStep({ kind: 'refused', message: t('attendance.checkIn.noCode') });

@@ -5,21 +5,25 @@ import { formatDate } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchId, searchIds, usePageData, useSearchParam } from '../../shared/queries';
+import { searchId, searchIds, usePageData, usePageSearch } from '../../shared/queries';
 import { apiPaths, loadStudents, loadTrainingChoices, type GroupOption, type StudentFilter, type StudentListRow, type TrainingOption } from './api';
 import { can } from './permissions';
+
+/** The list's filters in its URL; no session means the current one, `session=all` every session. */
+const studentsSearch = {
+  campus: searchId,
+  session: (raw: unknown): 'all' | string | null => (raw === 'all' ? 'all' : searchId(raw)),
+  trainings: searchIds,
+  groups: searchIds,
+};
 
 /** The student list of the actor's campuses, with filters (campus, session, trainings, groups) and the .xlsx export. */
 export function StudentsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const { data: choices, error: choicesError } = usePageData(['students.choices'], () => loadTrainingChoices());
-  // The filters live in the URL (?campus=…&session=…&trainings=…&groups=…); no session means the current one,
-  // `session=all` every session.
-  const [campusId, setCampusId] = useSearchParam('campus', searchId);
-  const [session, setSession] = useSearchParam('session', (raw) => (raw === 'all' ? 'all' : searchId(raw)));
-  const [trainingIds, setTrainingIds] = useSearchParam('trainings', searchIds);
-  const [trainingGroupIds, setTrainingGroupIds] = useSearchParam('groups', searchIds);
+  const [search, setSearch] = usePageSearch(studentsSearch);
+  const { campus: campusId, session, trainings: trainingIds, groups: trainingGroupIds } = search;
   const currentSession = choices?.sessions.find((s) => s.isCurrent)?.id ?? null;
   const filter: StudentFilter = { campusId, trainingSessionId: session === 'all' ? null : (session ?? currentSession), trainingIds, trainingGroupIds };
   const list = usePageData(['students.list', filter], () => loadStudents(filter), { enabled: !!choices });
@@ -62,22 +66,22 @@ export function StudentsPage() {
           <Select
             label={t('students.list.campus')} placeholder={t('students.list.allCampuses')} clearable
             data={campuses.map((c) => ({ value: c.id, label: c.name }))} value={filter.campusId}
-            onChange={setCampusId} data-testid="filter-campus"
+            onChange={(id) => setSearch({ campus: id })} data-testid="filter-campus"
           />
           <Select
             label={t('students.list.session')} placeholder={t('students.list.allSessions')} clearable
             data={(choices?.sessions ?? []).map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('students.common.current')})` : s.name }))}
-            value={filter.trainingSessionId} onChange={(id) => setSession(id ?? 'all')} data-testid="filter-session"
+            value={filter.trainingSessionId} onChange={(id) => setSearch({ session: id ?? 'all' })} data-testid="filter-session"
           />
           <MultiSelect
             label={t('students.list.trainings')} placeholder={t('students.list.allTrainings')} searchable clearable
             data={withChosen(trainings.map((tr) => ({ value: tr.id, label: trainingLabel(tr) })), filter.trainingIds, (choices?.trainings ?? []).map((tr) => ({ id: tr.id, label: trainingLabel(tr) })))}
-            value={filter.trainingIds} onChange={(ids) => setTrainingIds(ids.length ? ids : null)} data-testid="filter-trainings"
+            value={filter.trainingIds} onChange={(ids) => setSearch({ trainings: ids.length ? ids : null })} data-testid="filter-trainings"
           />
           <MultiSelect
             label={t('students.list.groups')} placeholder={t('students.list.allGroups')} searchable clearable
             data={withChosen(groups.map((g) => ({ value: g.id, label: groupLabel(g) })), filter.trainingGroupIds, (choices?.groups ?? []).map((g) => ({ id: g.id, label: groupLabel(g) })))}
-            value={filter.trainingGroupIds} onChange={(ids) => setTrainingGroupIds(ids.length ? ids : null)} data-testid="filter-groups"
+            value={filter.trainingGroupIds} onChange={(ids) => setSearch({ groups: ids.length ? ids : null })} data-testid="filter-groups"
           />
         </Group>
       </Card>
