@@ -1,18 +1,18 @@
 import { Model, type RelationMappings } from '@alterna/core';
+import type { FilesDocumentsRow, FilesExpiryNoticesRow, FilesFolderPlanningGroupsRow, FilesFoldersRow } from './rows.js';
 
 // objection models of the files module's tables: one class per table, relations only between its tables.
 // Services query them with the knex or transaction object they were handed, never a global connection.
 
+// The tables' row and insert types, generated from the database (`npm run db:rows`).
+export type * from './rows.js';
+
 /** `files_folders` (20270201000100_files). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the columns come from the generated row
+export interface FilesFolderModel extends FilesFoldersRow {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see above
 export class FilesFolderModel extends Model {
   static override tableName = 'files_folders';
-  declare id: string;
-  declare campus_id: string;
-  declare parent_id: string | null;
-  declare name: string;
-  declare created_by: string | null;
-  declare created_at: Date;
-  declare updated_at: Date;
   declare parent?: FilesFolderModel | null;
   declare planningGroups?: FilesFolderPlanningGroupModel[];
   static override relationMappings = (): RelationMappings => ({
@@ -23,43 +23,30 @@ export class FilesFolderModel extends Model {
 }
 
 /** `files_folder_planning_groups` (20270201000100_files): the planning groups allowed to see a folder. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the columns come from the generated row
+export interface FilesFolderPlanningGroupModel extends FilesFolderPlanningGroupsRow {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see above
 export class FilesFolderPlanningGroupModel extends Model {
   static override tableName = 'files_folder_planning_groups';
   static override idColumn = ['folder_id', 'planning_group_id'];
-  declare folder_id: string;
-  declare planning_group_id: string;
 }
 
 /** `files_documents` (20270201000100_files). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the columns come from the generated row
+export interface FilesDocumentModel extends FilesDocumentsRow {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see above
 export class FilesDocumentModel extends Model {
   static override tableName = 'files_documents';
-  declare id: string;
-  declare folder_id: string;
-  declare campus_id: string;
-  declare stored_file_id: string;
-  declare name: string;
-  declare typology_reference: string;
-  declare expiration_date: string | null;
-  declare published: boolean;
-  declare user_id: string | null;
-  declare owner_id: string | null;
-  declare uploaded_by: string | null;
-  declare created_at: Date;
-  declare updated_at: Date;
   static override relationMappings = (): RelationMappings => ({
     folder: { relation: Model.BelongsToOneRelation, modelClass: FilesFolderModel, join: { from: 'files_documents.folder_id', to: 'files_folders.id' } },
   });
 }
 
 /** `files_expiry_notices` (20270201000100_files): one per file, kind and expiration date. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- the columns come from the generated row
+export interface FilesExpiryNoticeModel extends Omit<FilesExpiryNoticesRow, 'kind'> {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see above
 export class FilesExpiryNoticeModel extends Model {
   static override tableName = 'files_expiry_notices';
-  declare id: string;
-  declare file_id: string;
   declare kind: 'warning' | 'expired';
-  declare expiration_date: string;
-  declare day: string;
-  declare recipients: string[] | null;
-  declare mailed_at: Date | null;
-  declare created_at: Date;
 }
