@@ -36,7 +36,7 @@ const settings = {
     validated: 'Validé', reasonRequired: 'Indiquez le motif de l\'annulation', reason: 'Note à revoir avec le tuteur', invalidate: 'Invalider',
     cancelled: 'Vous avez annulé la validation avec succès!',
     unlock: 'Déverrouiller', mayNotUnlock: 'Seuls ceux qui remplissent ce formulaire et les responsables du campus peuvent le déverrouiller.',
-    unlockFailed: 'Une erreur est survenue', average: 'Moyenne : ',
+    unlockFailed: 'Une erreur est survenue', average: 'Moyenne\u202f: ',
   },
   en: {
     locale: 'en-US', tutorHome: '/tutor/dashboard', tutorForm: '/tutor/booklet-forms/', studentHome: '/my-space', studentForm: '/my-space/booklet-forms/',
@@ -45,7 +45,7 @@ const settings = {
     validated: 'Validated', reasonRequired: 'Give the reason for the cancellation', reason: 'Mark to be reviewed with the tutor', invalidate: 'Invalidate',
     cancelled: 'You have successfully cancelled the validation!',
     unlock: 'Unlock', mayNotUnlock: 'Only the people who fill this form and the campus managers may unlock it.',
-    unlockFailed: 'An error occurred', average: 'Average : ',
+    unlockFailed: 'An error occurred', average: 'Average: ',
   },
 } as const;
 type Lang = keyof typeof settings;

@@ -15,6 +15,8 @@ import { checkLock, loadForm, releaseLock, saveForm, setLock, type BookletForm }
 import { FormDraft, writeDraft } from './FormDraft';
 import { ValidationPanel } from './ValidationPanel';
 import { usePageParams } from '../../page-params';
+import { formatDateTime, formatNumber, typography } from '../../shared/format';
+import { itemTitle } from './item-title';
 
 /**
  * A booklet form (SPEC §4 evaluation form lock, §7 form locking): read mode; edit mode once the lock is taken (the
@@ -34,7 +36,7 @@ const validateValues = yupValidator<FormValuesInput>(formValuesSchema);
 const markPath = (index: number) => `skillMarks[${index}].mark`;
 
 function FormView({ form }: { form: BookletForm }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMe();
   const staff = me?.space === 'staff';
   const [editing, setEditing] = useState(form.lock.mine);
@@ -61,9 +63,9 @@ function FormView({ form }: { form: BookletForm }) {
   // The average the language's way (14,08 in French), as the marks are.
   // No mark yet: no average ("—", not 0,00).
   const averageText = (skillMarks: FormValuesInput['skillMarks']) => (skillMarks.some((s) => typeof s.mark === 'number' && Number.isFinite(s.mark))
-    ? new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(averageMark(skillMarks))
+    ? formatNumber(averageMark(skillMarks), { minimumFractionDigits: 2 })
     : '—');
-  const at = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' });
+  const at = (iso: string) => formatDateTime(iso);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -140,7 +142,7 @@ function FormView({ form }: { form: BookletForm }) {
     <Stack gap="lg" maw={960} data-testid="booklet-form-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle
-          title={form.item.title}
+          title={itemTitle(form.item.title, t)}
           intro={`${fullName(form.registration.student)} · ${form.registration.trainingGroup.name} · ${form.item.modules.map((m) => t(`booklets.modules.${m}`)).join(', ')}`}
         />
         <HistoryButton kind="booklet-form" id={form.id} />
@@ -175,7 +177,7 @@ function FormView({ form }: { form: BookletForm }) {
             <Stack gap="xs">
               <Group justify="space-between">
                 <Text fw={600}>{t('booklets.form.skills')}</Text>
-                <Badge size="lg" variant="light" data-testid="average-mark">{t('booklets.form.average')} : {averageText(values.skillMarks)}</Badge>
+                <Badge size="lg" variant="light" data-testid="average-mark">{typography(`${t('booklets.form.average')}: ${averageText(values.skillMarks)}`)}</Badge>
               </Group>
               {/* A skill per line: name, mark and comment side by side on a desktop; the name above the two on a phone. */}
               <Stack gap={0}>

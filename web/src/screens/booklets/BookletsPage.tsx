@@ -8,6 +8,8 @@ import { usePageData } from '../../shared/queries';
 import { DueBadge } from './ApprenticesOverview';
 import { formPage, loadGroup, loadMine, type BookletSummary } from './api';
 import { usePageParams } from '../../page-params';
+import { formatNumber } from '../../shared/format';
+import { itemTitle } from './item-title';
 
 /** "My apprentices" (coach, tutor, company) and "my booklet" (apprentice): each booklet with its forms. */
 export function MyBookletsPage() {
@@ -40,8 +42,7 @@ export function GroupBookletsPage() {
 }
 
 function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: string | null }) {
-  const { t, i18n } = useTranslation();
-  const average = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const { t } = useTranslation();
   const me = useMe();
   if (error) return <Alert color="red" variant="light" role="alert">{error}</Alert>;
   if (!data || !me) return null;
@@ -66,7 +67,7 @@ function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: 
               {forms.map((form) => (
                 <Table.Tr key={form.id}>
                   <Table.Td>{form.position}</Table.Td>
-                  <Table.Td><PageLink page={formPage[me.space]} params={{ id: form.id }} data-testid="booklet-form-link">{form.title}</PageLink></Table.Td>
+                  <Table.Td><PageLink page={formPage[me.space]} params={{ id: form.id }} data-testid="booklet-form-link">{itemTitle(form.title, t)}</PageLink></Table.Td>
                   <Table.Td><DueBadge form={form} /></Table.Td>
                   <Table.Td>
                     {form.validatedAt ? <Badge color="teal">{t('booklets.page.validated')}</Badge>
@@ -74,7 +75,7 @@ function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: 
                       : form.lockedBy ? <Badge color="orange">{t('booklets.page.lockedBy', { name: form.lockedBy })}</Badge>
                       : form.version > 0 ? <Badge color="blue">{t('booklets.page.filled')}</Badge> : <Badge color="gray">{t('booklets.page.empty')}</Badge>}
                   </Table.Td>
-                  <Table.Td data-testid="form-average">{form.averageMark !== null && form.modules.some((m) => m.endsWith('-evaluation')) ? average.format(form.averageMark) : '—'}</Table.Td>
+                  <Table.Td data-testid="form-average">{form.averageMark !== null && form.modules.some((m) => m.endsWith('-evaluation')) ? formatNumber(form.averageMark, { minimumFractionDigits: 2 }) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
