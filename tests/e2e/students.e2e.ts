@@ -89,6 +89,8 @@ describe('students in Chromium', () => {
     expect(await page.getByTestId('student-title').textContent()).toBe(`Élodie ${family}`);
     expect(await page.getByTestId('student-birthplace').textContent()).toBe('Lyon (69123)');
     await page.getByTestId('student-guardian').waitFor();
+    // The guardian named as every page names a person (issue #25): first name, last name.
+    expect(await page.getByTestId('guardian-name').textContent()).toBe(`Marie ${family}`);
     await screenshot(page, 'students-show-fr');
     const stored = await app.core.db.knex('students as s').join('actors as a', 'a.id', 's.actor_id').where('a.last_name', family).first('s.birth_city_code', 's.guardian_first_name');
     expect(stored).toEqual({ birth_city_code: '69123', guardian_first_name: 'Marie' });

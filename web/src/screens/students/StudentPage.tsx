@@ -63,7 +63,7 @@ export function StudentPage() {
           <Card withBorder radius="lg" padding="lg" data-testid="student-guardian">
             <Title order={2} fz="lg" mb="sm">{t('students.form.guardian')}</Title>
             <Stack gap={6}>
-              <Text fw={600}>{guardian.guardianLastName} {guardian.guardianFirstName}</Text>
+              <Text fw={600} data-testid="guardian-name">{personName({ firstName: guardian.guardianFirstName, lastName: guardian.guardianLastName })}</Text>
               <Text>{guardian.guardianEmail} · {guardian.guardianPhone}</Text>
               <Text>{[guardian.guardianStreetAddress, guardian.guardianAddressSupplement].filter(Boolean).join(', ')}</Text>
               <Text>{guardian.guardianPostalCode} {guardian.guardianAddressLocality}{guardian.guardianAddressCountry ? `, ${countryName(guardian.guardianAddressCountry, language)}` : ''}</Text>
