@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Center, Drawer, Group, Loader, Stack, Text, Timeline, Tooltip } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useMe } from '../session';
-import { errorMessage, requestJson } from './http';
+import { requestJson } from './http';
+import { usePageData } from './queries';
 
 // The history panel (issue #14): a record's changes from the core's audit trail, newest first — who, when, from
 // which request or bulk operation, and each field before and after. GET /api/history/{kind}/{id} (core/API.md).
@@ -108,66 +109,64 @@ function Entry({ entry, recordId, label }: { entry: HistoryEntry; recordId: stri
 }
 
 const contentClass = 'alterna-history-drawer';
+const actionColor = { insert: 'teal', update: 'blue', delete: 'red', truncate: 'red' } as const;
 const stopEscape = { 'data-mantine-stop-propagation': 'true' } as Record<string, string>;
+
+/** A record's changes, loaded when the drawer opens (it mounts its content then, and drops it once closed). */
+function HistoryEntries({ kind, id, valueLabel }: { kind: HistoryKind; id: string; valueLabel?: HistoryValueLabel }) {
+  const { t } = useTranslation();
+  const page = usePageData(
+    ['history', kind, id],
+    () => requestJson<History>('GET', `/api/history/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`),
+    { keepPrevious: false },
+  );
+  const history = page.data ?? null;
+  const { error } = page;
+  return error ? (
+    <Alert color="red" variant="light" role="alert">{error}</Alert>
+  ) : !history ? (
+    <Center p="xl"><Loader size="sm" aria-label={t('history.loading')} /></Center>
+  ) : history.entries.length === 0 ? (
+    <Text c="dimmed" data-testid="history-empty">{t('history.empty')}</Text>
+  ) : (
+    <Stack gap="md">
+      {history.truncated && <Alert color="gray" variant="light">{t('history.truncated', { count: history.entries.length })}</Alert>}
+      <Timeline bulletSize={14} lineWidth={2}>
+        {history.entries.map((entry) => (
+          <Timeline.Item
+            key={entry.id}
+            color={actionColor[entry.action]}
+            title={
+              <Group gap={6}>
+                <Text size="sm" fw={600}>{t(`history.tables.${entry.table}`, { defaultValue: humanized(entry.table) })}</Text>
+                <Badge size="xs" variant="light" color={actionColor[entry.action]}>{t(`history.actions.${entry.action}`)}</Badge>
+              </Group>
+            }
+          >
+            <Entry entry={entry} recordId={id} label={(field, value) => valueLabel?.(field, value) ?? (typeof value === 'string' ? history.labels[value] ?? null : null)} />
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  );
+}
 
 /** The drawer listing a record's changes; loads them each time it opens. */
 export function HistoryDrawer({ kind, id, title, opened, onClose, valueLabel }: {
   kind: HistoryKind; id: string; title: string; opened: boolean; onClose: () => void; valueLabel?: HistoryValueLabel;
 }) {
   const { t } = useTranslation();
-  const [history, setHistory] = useState<History | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!opened) return;
-    let current = true;
-    setHistory(null);
-    setError(null);
-    requestJson<History>('GET', `/api/history/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`).then(
-      (answer) => current && setHistory(answer),
-      (failure: unknown) => current && setError(errorMessage(failure)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [opened, kind, id]);
 
   // Every open Mantine modal closes on Escape unless the key comes from an element marked to stop it: the drawer's
   // elements are, and the drawer closes itself, so that a dialog it was opened from (the lesson's) stays open.
   useWindowEvent('keydown', (event) => {
     if (opened && event.key === 'Escape' && (event.target as Element | null)?.closest?.(`.${contentClass}`)) onClose();
   });
-  const actionColor = { insert: 'teal', update: 'blue', delete: 'red', truncate: 'red' } as const;
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={title} styles={{ title: { fontWeight: 700 } }}
       classNames={{ content: contentClass }} closeButtonProps={{ 'aria-label': t('history.close'), ...stopEscape }} data-testid="history-drawer">
       <div tabIndex={-1} {...stopEscape} style={{ outline: 'none' }}>
-      {error ? (
-        <Alert color="red" variant="light" role="alert">{error}</Alert>
-      ) : !history ? (
-        <Center p="xl"><Loader size="sm" aria-label={t('history.loading')} /></Center>
-      ) : history.entries.length === 0 ? (
-        <Text c="dimmed" data-testid="history-empty">{t('history.empty')}</Text>
-      ) : (
-        <Stack gap="md">
-          {history.truncated && <Alert color="gray" variant="light">{t('history.truncated', { count: history.entries.length })}</Alert>}
-          <Timeline bulletSize={14} lineWidth={2}>
-            {history.entries.map((entry) => (
-              <Timeline.Item
-                key={entry.id}
-                color={actionColor[entry.action]}
-                title={
-                  <Group gap={6}>
-                    <Text size="sm" fw={600}>{t(`history.tables.${entry.table}`, { defaultValue: humanized(entry.table) })}</Text>
-                    <Badge size="xs" variant="light" color={actionColor[entry.action]}>{t(`history.actions.${entry.action}`)}</Badge>
-                  </Group>
-                }
-              >
-                <Entry entry={entry} recordId={id} label={(field, value) => valueLabel?.(field, value) ?? (typeof value === 'string' ? history.labels[value] ?? null : null)} />
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </Stack>
-      )}
+      <HistoryEntries kind={kind} id={id} valueLabel={valueLabel} />
       </div>
     </Drawer>
   );

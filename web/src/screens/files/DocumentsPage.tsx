@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ActionIcon, Alert, Anchor, Badge, Button, Card, FileButton, Grid, Group, Modal, MultiSelect, NavLink, Select, Stack, Switch, Table, Text, TextInput, Title,
 } from '@mantine/core';
@@ -321,14 +321,16 @@ function FolderDialog({ mode, parent, folder, campus, folders, onClose, onSaved 
   const [name, setName] = useState(folder?.folderName ?? '');
   const [parentId, setParentId] = useState<string | null>(parent);
   const [groups, setGroups] = useState<string[]>(folder?.planningGroups.map((g) => g.id) ?? folders.find((f) => f.id === parent)?.planningGroups.map((g) => g.id) ?? []);
-  const [options, setOptions] = useState<{ id: string; name: string }[]>([]);
+  const groupOptions = usePageData(['files.planningGroups', campus], () => loadPlanningGroups(campus));
+  const options = groupOptions.data ?? [];
   const [violations, setViolations] = useState<Violation[]>([]);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    loadPlanningGroups(campus).then(setOptions, (error: unknown) => setViolations([{ path: '', message: errorMessage(error) }]));
-  }, [campus]);
   const violation = (path: string) => violations.filter((v) => v.path === path).map((v) => v.message).join(' ') || null;
-  const others = violations.filter((v) => !['folderName', 'parent', 'planningGroups'].includes(v.path));
+  // The groups that failed to load show as the form's own errors do.
+  const others = [
+    ...(groupOptions.error ? [{ path: '', message: groupOptions.error }] : []),
+    ...violations.filter((v) => !['folderName', 'parent', 'planningGroups'].includes(v.path)),
+  ];
 
   async function save() {
     setSaving(true);

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, CopyButton, Group, Loader, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage } from '../../../shared/http';
+import { usePageData } from '../../../shared/queries';
 import { toast } from '../../../shared/toast';
 import { loadFeed, myFeedPath, renewFeed, revokeFeed, type CalendarFeedStatus } from './api';
 
@@ -25,32 +26,24 @@ export interface CalendarFeedCardProps {
  */
 export function CalendarFeedCard({ path, title, explanation, createLabel, canChange = true, bare = false }: CalendarFeedCardProps) {
   const { t, i18n } = useTranslation();
-  const [feed, setFeed] = useState<CalendarFeedStatus | null>(null);
+  const page = usePageData(['planning.calendarFeed', path], () => loadFeed(path).then((answer) => answer.feed));
+  const feed = page.data ?? null;
   const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // What the last renew or revoke answered; until one, what the load answered.
+  const [actionError, setActionError] = useState<string | null | undefined>(undefined);
+  const error = actionError === undefined ? page.error : actionError;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    loadFeed(path).then(
-      (answer) => live && setFeed(answer.feed),
-      (failure: unknown) => live && setError(errorMessage(failure)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [path]);
 
   const act = async (action: () => Promise<{ feed: CalendarFeedStatus; url?: string }>) => {
     setBusy(true);
-    setError(null);
+    setActionError(null);
     try {
       const answer = await action();
-      setFeed(answer.feed);
+      page.update(() => answer.feed);
       setUrl(answer.url ?? null);
       return true;
     } catch (failure) {
-      setError(errorMessage(failure));
+      setActionError(errorMessage(failure));
       return false;
     } finally {
       setBusy(false);

@@ -5,7 +5,6 @@ import { isOccupancyType, periodContaining, shiftPeriod, type OccupancyPeriod, t
 import { parisToday } from '@alterna/planning/validation';
 import { useGoTo } from '../../../navigation';
 import { PageTitle } from '../../../shared/PageTitle';
-import { errorMessage } from '../../../shared/http';
 import { usePageData } from '../../../shared/queries';
 import { loadCampuses, loadOccupancy, type OccupancyCampus, type OccupancyPlan } from './api';
 import { BookingDialog, type BookingTarget } from './BookingDialog';
@@ -20,18 +19,15 @@ const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 export function OccupancyHomePage() {
   const { t } = useTranslation();
   const goTo = useRef(useGoTo());
-  const [error, setError] = useState<string | null>(null);
+  const campuses = usePageData(['planning.occupancyHome'], () => loadCampuses());
+  const first = campuses.data?.[0];
+  const error = campuses.error ?? (campuses.data && !first ? t('planning.resources.occupancy.noCampus') : null);
+  // Once the campuses are read, on to the first one's week (a redirect: this page is only a way in).
   useEffect(() => {
-    loadCampuses().then(
-      (campuses) => {
-        const first = campuses[0];
-        if (!first) return setError(t('planning.resources.occupancy.noCampus'));
-        const week = periodContaining('week', parisToday());
-        void goTo.current('planning.occupancy', { campus: first.id, startDate: week.startDate, endDate: week.endDate, type: 'week' }, { replace: true });
-      },
-      (e: unknown) => setError(errorMessage(e)),
-    );
-  }, [t]);
+    if (!first) return;
+    const week = periodContaining('week', parisToday());
+    void goTo.current('planning.occupancy', { campus: first.id, startDate: week.startDate, endDate: week.endDate, type: 'week' }, { replace: true });
+  }, [first]);
   return error ? (
     <Alert color="red" variant="light" role="alert">
       {error}
