@@ -1,6 +1,7 @@
 import type { Knex } from '@alterna/core';
 import type { Visibility } from '@alterna/identity';
 import type { ActorAccessRuleView, ActorSummary, ActorView, Corporation, CorporationOption } from './types.js';
+import type { CorporationsRow } from '../models/index.js';
 
 export interface ActorRow {
   id: string;
@@ -17,17 +18,8 @@ export function toSummary(row: ActorRow): ActorSummary {
   return { id: row.id, uuid: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone, archived: row.archived };
 }
 
-export interface CorporationRow {
-  id: string;
-  name: string;
-  short_name: string | null;
-  siret: string | null;
-  street_address: string | null;
-  address_supplement: string | null;
-  postal_code: string | null;
-  address_locality: string | null;
-  address_country: string | null;
-}
+/** The columns of `corporations` the services read (corporationColumns). */
+export type CorporationRow = Pick<CorporationsRow, (typeof corporationColumns)[number]>;
 
 export const corporationColumns = ['id', 'name', 'short_name', 'siret', 'street_address', 'address_supplement', 'postal_code', 'address_locality', 'address_country'] as const;
 

@@ -7,6 +7,7 @@ import type { PeopleAdapter } from './people.js';
 import type { StudentAccess } from './access.js';
 import type { RegistrationsService } from './registrations.js';
 import type { LegalGuardian, Ref, Student } from './types.js';
+import type { StudentsRow } from '../models/index.js';
 
 export interface StudentsService {
   /** The student with coordinates, campuses, registrations (latest first) and Y-1 situation. */
@@ -19,25 +20,12 @@ export interface StudentsService {
   byIds(ids: readonly string[]): Promise<Omit<Student, 'registrations' | 'lastRegistration' | 'lastSituation'>[]>;
 }
 
-export interface StudentRow {
-  actor_id: string;
+/** A student's row with the person's name, address and state (the columns generated for `students`, less its date). */
+export interface StudentRow extends Omit<StudentsRow, 'created_at'> {
   first_name: string;
   last_name: string;
   email: string;
   archived: boolean;
-  date_of_birth: string;
-  birth_country: string | null;
-  birth_city_code: string | null;
-  birthplace: string | null;
-  guardian_last_name: string | null;
-  guardian_first_name: string | null;
-  guardian_email: string | null;
-  guardian_phone: string | null;
-  guardian_street_address: string | null;
-  guardian_address_supplement: string | null;
-  guardian_postal_code: string | null;
-  guardian_address_locality: string | null;
-  guardian_address_country: string | null;
 }
 
 const column = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -6,6 +6,7 @@ import { perm } from '../permissions.js';
 import { campusRefs } from './campuses.js';
 import { dateText, type ServiceContext } from './context.js';
 import type { TrainingSessionsService } from './sessions.js';
+import type { TrainingGroupsRow } from '../models/index.js';
 import type { TrainingsService } from './trainings.js';
 import type { TrainingGroup } from './types.js';
 
@@ -30,19 +31,11 @@ export interface TrainingGroupsService {
   byIds(ids: readonly string[]): Promise<TrainingGroup[]>;
 }
 
-interface GroupRow {
-  id: string;
-  name: string;
-  short_name: string;
-  start_date: string;
-  end_date: string;
-  campus_id: string;
-  training_session_id: string;
-  training_id: string;
+/** A group's columns (generated for `training_groups`) with its training's and variant's names. */
+interface GroupRow extends Omit<TrainingGroupsRow, 'created_at' | 'updated_at'> {
   training_name: string;
   training_short_name: string;
   training_is_published: boolean;
-  variant_id: string;
   variant_name: string;
 }
 
