@@ -56,14 +56,15 @@ describe('attendance in the browser', () => {
     const qr = teacher.getByTestId('qr-code');
     await qr.waitFor();
     await screenshot(teacher, 'attendance-sheet-qr-fr');
-    const scanned = new URL((await qr.getAttribute('data-url'))!);
-    expect(scanned.pathname).toBe('/emargement/pointage');
 
-    // The student "scans": opens the code's address on their phone, logged in.
+    // The student, logged in on their phone, "scans": opens the address of the code on screen at that moment (a code
+    // lives 10 s, so it is read after the phone's login, as a person points the phone once ready).
     const phoneContext = await newContext(browser, app.baseUrl, 'fr-FR', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
     const phone = await phoneContext.newPage();
     await login(phone, alice!.email);
     await phone.waitForURL('**/mon-espace');
+    const scanned = new URL((await qr.getAttribute('data-url'))!);
+    expect(scanned.pathname).toBe('/emargement/pointage');
     await phone.goto(scanned.pathname + scanned.search);
     await phone.getByTestId('checked-in').waitFor();
     await draw(phone);
