@@ -4,6 +4,7 @@ import {
 } from '@tanstack/react-router';
 import { currentLanguage } from './language';
 import { homePathFor } from './navigation';
+import { routeSearchOptions } from './page-search';
 import { pagePath, pages, spaceHome, LOGIN_PAGE, type PageDef, type PageId } from './pages';
 import { ensureSession } from './session';
 import { NotFoundPage } from './screens/NotFoundPage';
@@ -227,6 +228,8 @@ function pageRoutes(space: 'public' | 'app') {
           getParentRoute: () => parent,
           path: page[lang],
           beforeLoad: ({ params, location }) => guard(page, lang, params as Record<string, string>, location),
+          // The page's URL filters (page-search.ts): read through its schema, a bad value reading as its default.
+          ...routeSearchOptions(page.id as PageId),
           component: screens[page.id as PageId],
         }),
       );

@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { errorMessage } from './http';
 
 // Page data through TanStack Query: an answer is kept under the key of what was asked (the page, its filters),
@@ -58,58 +57,11 @@ export function useReload() {
   return (prefix: readonly unknown[]) => queries.invalidateQueries({ queryKey: prefix });
 }
 
-/** A page's search parameters, each with its reader: anything a reader does not accept reads as its default (it never throws). */
-export type SearchSchema = Record<string, (raw: unknown) => unknown>;
-export type SearchValues<S extends SearchSchema> = { [Name in keyof S]: ReturnType<S[Name]> };
-/** A change of some search parameters; null (or '') removes one from the URL. */
-export type SearchChange<S extends SearchSchema> = { [Name in keyof S]?: ReturnType<S[Name]> | null };
-
 /**
- * The filters a page keeps in its URL (`?campus=…&from=…`), read through the page's schema, so a hand-edited URL
- * cannot break the page; a change is written back without a new history entry.
+ * A search box kept in the URL (`?q=`, read by the page through usePageSearch): `text` follows the keyboard, `term`
+ * the pause in typing, and the URL (so a reload or a shared link shows the same search) follows `term`.
  */
-export function usePageSearch<S extends SearchSchema>(schema: S): [SearchValues<S>, (change: SearchChange<S>) => void] {
-  const search: Record<string, unknown> = useSearch({ strict: false });
-  const navigate = useNavigate();
-  const values = Object.fromEntries(Object.entries(schema).map(([name, read]) => [name, read(search[name])])) as SearchValues<S>;
-  const set = (change: SearchChange<S>) =>
-    void navigate({
-      to: '.',
-      search: (previous: Record<string, unknown>) => ({
-        ...previous,
-        ...Object.fromEntries(Object.entries(change).map(([name, next]) => [name, next === null || next === '' ? undefined : next])),
-      }),
-      replace: true,
-    } as never);
-  return [values, set];
-}
-
-/** One search parameter of the page's URL, read through `parse` (see usePageSearch). */
-export function useSearchParam<T>(name: string, parse: (raw: unknown) => T): [T, (value: T | null) => void] {
-  const [values, set] = usePageSearch({ [name]: parse });
-  return [values[name] as T, (value: T | null) => set({ [name]: value })];
-}
-
-/** Readers of search parameters. */
-export const searchText = (raw: unknown): string => (typeof raw === 'string' ? raw.slice(0, 200) : typeof raw === 'number' ? String(raw) : '');
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** One id (a UUID), else null. */
-export const searchId = (raw: unknown): string | null => (typeof raw === 'string' && uuidPattern.test(raw) ? raw : null);
-/** A list of ids (UUIDs only; anything else is dropped). */
-export const searchIds = (raw: unknown): string[] => (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((id): id is string => searchId(id) !== null);
-/** A calendar day 'YYYY-MM-DD', else ''. */
-export const searchDay = (raw: unknown): string => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
-export const searchChoice =
-  <T extends string>(choices: readonly T[], fallback: T) =>
-  (raw: unknown): T =>
-    typeof raw === 'string' && (choices as readonly string[]).includes(raw) ? (raw as T) : fallback;
-
-/**
- * A search box kept in the URL (`?q=`): `text` follows the keyboard, `term` the pause in typing, and the URL
- * (so a reload or a shared link shows the same search) follows `term`.
- */
-export function useSearchBox(name = 'q', delay = 300): { text: string; setText: (text: string) => void; term: string } {
-  const [fromUrl, setUrl] = useSearchParam(name, searchText);
+export function useSearchBox(fromUrl: string, setUrl: (term: string) => void, delay = 300): { text: string; setText: (text: string) => void; term: string } {
   const [text, setText] = useState(fromUrl);
   const [term] = useDebouncedValue(text.trim(), delay);
   // The URL follows the term, never the other way (that would undo typing): only a new term writes it.

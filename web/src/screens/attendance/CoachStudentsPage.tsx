@@ -6,17 +6,15 @@ import { parisTime } from '@alterna/planning/validation';
 import { DateField } from '../../shared/DateFields';
 import { requestJson } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchText, usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { JustificationBadge, KindBadge } from './AbsenceBadges';
 import { AttendanceChart } from './AttendanceChart';
-
-const isDay = (raw: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
 
 /** The coach's students: each one's attendance chart and rate over a period (the whole record by default). */
 export function CoachStudentsPage() {
   const { t } = useTranslation();
-  const [from, setFrom] = useSearchParam('from', isDay);
-  const [to, setTo] = useSearchParam('to', isDay);
+  const [{ from, to }, setPeriod] = usePageSearch('attendance.coached', 'attendance.followedTutor', 'attendance.followedCorporation');
   const query = new URLSearchParams(Object.entries({ from, to }).filter(([, v]) => v));
   const page = usePageData(['attendance.coached', from, to], () =>
     requestJson<{ students: CoachedStudent[] }>('GET', `/api/absences-and-lateness/my-students${query.size ? `?${query}` : ''}`));
@@ -25,8 +23,8 @@ export function CoachStudentsPage() {
       <PageTitle title={t('attendance.coached.title')} intro={t('attendance.coached.intro')} />
       <Card withBorder radius="lg" padding="md" maw={520}>
         <Group grow align="flex-end">
-          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFrom(e.target.value || null)} />
-          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setTo(e.target.value || null)} />
+          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setPeriod({ from: e.target.value })} />
+          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setPeriod({ to: e.target.value })} />
         </Group>
       </Card>
       {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}

@@ -6,23 +6,18 @@ import { PageLink } from '../../navigation';
 import { DateField } from '../../shared/DateFields';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchId, searchText, usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { downloadSheets, loadSheets, type ListedSheet } from './sheets-api';
 import { SheetWindowCard } from './SheetWindowCard';
 
-const day = (raw: unknown) => {
-  const text = searchText(raw);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : '';
-};
 const shift = (value: string, days: number) => new Date(Date.parse(`${value}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Staff: the attendance sheets of their campuses over a period, ticked and downloaded as a zip of PDFs (SPEC §7). */
 export function SheetsPage() {
   const { t, i18n } = useTranslation();
-  const [campus, setCampus] = useSearchParam('campus', searchId);
-  const [fromParam, setFrom] = useSearchParam('from', day);
-  const [toParam, setTo] = useSearchParam('to', day);
+  const [{ campus, from: fromParam, to: toParam }, setFilters] = usePageSearch('attendance.sheets');
   // The server's default period, shown in the fields: the last 30 days.
   const to = toParam || parisToday();
   const from = fromParam || shift(to, -30);
@@ -62,10 +57,10 @@ export function SheetsPage() {
         <Group align="flex-end" grow>
           <Select
             label={t('attendance.sheetList.campus')} clearable placeholder={t('attendance.sheetList.allCampuses')} data-testid="sheets-campus"
-            data={(page.data?.campuses ?? []).map((c) => ({ value: c.id, label: c.name }))} value={campus} onChange={(v) => setCampus(v)}
+            data={(page.data?.campuses ?? []).map((c) => ({ value: c.id, label: c.name }))} value={campus} onChange={(v) => setFilters({ campus: v })}
           />
-          <DateField label={t('attendance.sheetList.from')} value={from} onChange={(e) => setFrom(e.target.value || null)} data-testid="sheets-from" />
-          <DateField label={t('attendance.sheetList.to')} value={to} onChange={(e) => setTo(e.target.value || null)} data-testid="sheets-to" />
+          <DateField label={t('attendance.sheetList.from')} value={from} onChange={(e) => setFilters({ from: e.target.value })} data-testid="sheets-from" />
+          <DateField label={t('attendance.sheetList.to')} value={to} onChange={(e) => setFilters({ to: e.target.value })} data-testid="sheets-to" />
         </Group>
       </Card>
       {campus && <SheetWindowCard campusId={campus} />}

@@ -8,7 +8,8 @@ import { useMe } from '../../session';
 import { DateField } from '../../shared/DateFields';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchChoice, searchDay, searchId, searchText, usePageData, usePageSearch } from '../../shared/queries';
+import { absenceTabs, usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { absenceTimes, JustificationBadge, KindBadge } from './AbsenceBadges';
 import { loadGroups } from '../planning/shared/api';
@@ -18,24 +19,11 @@ import {
 import { AlertsPanel } from './AlertsPanel';
 import { AttendanceChart } from './AttendanceChart';
 
-const tabs = ['justifications', 'absences', 'statistics', 'alerts'] as const;
-
-/** The page's filters in its URL. */
-const absencesSearch = {
-  tab: searchChoice(tabs, 'justifications'),
-  campus: searchId,
-  from: searchDay,
-  to: searchDay,
-  kind: (raw: unknown) => ((absenceKinds as readonly string[]).includes(searchText(raw)) ? searchText(raw) : ''),
-  justified: (raw: unknown): 'yes' | 'no' | '' => (raw === 'yes' || raw === 'no' ? raw : ''),
-  planningGroup: searchId,
-};
-
 /** Staff: justifications to decide, absences and lateness of the campus, and the attendance chart; filters in the URL. */
 export function StaffAbsencesPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [filters, setFilters] = usePageSearch(absencesSearch);
+  const [filters, setFilters] = usePageSearch('attendance.staffAbsences');
   const { tab, campus, from, to, kind, justified, planningGroup: group } = filters;
   const search: AbsenceSearch = { campus: campus ?? undefined, planningGroup: group ?? undefined, from, to, kind, justified };
   const campuses = me?.campuses ?? [];
@@ -55,11 +43,11 @@ export function StaffAbsencesPage() {
             data={(groups.data ?? []).filter((g) => !campus || g.campusId === campus).map((g) => ({ value: g.uuid, label: g.name }))}
             value={group} onChange={(v) => setFilters({ planningGroup: v })} data-testid="absences-group"
           />
-          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFilters({ from: e.target.value || null })} />
-          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setFilters({ to: e.target.value || null })} />
+          <DateField label={t('attendance.absences.startDate')} value={from} onChange={(e) => setFilters({ from: e.target.value })} />
+          <DateField label={t('attendance.absences.endDate')} value={to} onChange={(e) => setFilters({ to: e.target.value })} />
           <Select
             label={t('attendance.absences.kind')} clearable placeholder={t('attendance.absences.allKinds')}
-            data={absenceKinds.map((k) => ({ value: k, label: t(`attendance.status.${k}`) }))} value={kind || null} onChange={(v) => setFilters({ kind: v })}
+            data={absenceKinds.map((k) => ({ value: k, label: t(`attendance.status.${k}`) }))} value={kind || null} onChange={(v) => setFilters({ kind: absenceKinds.find((k) => k === v) ?? null })}
           />
           <Select
             label={t('attendance.absences.justification')} clearable placeholder={t('attendance.absences.all')}
@@ -77,7 +65,7 @@ export function StaffAbsencesPage() {
           {t('attendance.absences.certificates')}
         </Button>
       </Group>
-      <Tabs value={tab} onChange={(v) => setFilters({ tab: absencesSearch.tab(v) })} keepMounted={false}>
+      <Tabs value={tab} onChange={(v) => setFilters({ tab: absenceTabs.find((name) => name === v) ?? null })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="justifications" data-testid="tab-justifications">{t('attendance.absences.toDecide')}</Tabs.Tab>
           <Tabs.Tab value="absences" data-testid="tab-absences">{t('attendance.absences.listTitle')}</Tabs.Tab>

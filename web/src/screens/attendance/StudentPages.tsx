@@ -5,15 +5,13 @@ import { formatDate } from '../../shared/format';
 import { parisTime } from '@alterna/planning/validation';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchText, usePageData, usePageSearch } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
 import { checkIn, loadMine, signMine, type MyAttendanceLine } from './api';
 import { halfDays, type HalfDayState } from './half-days';
 
 type Step = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind: 'sign'; lessonId: string } | { kind: 'signed' };
-
-/** What the scanned QR code's link carries. */
-const scanSearch = { lesson: searchText, window: (raw: unknown) => Number(raw), code: searchText };
 
 /**
  * What a student's phone opens when scanning the lesson's QR code: the check-in (marked present), then the
@@ -21,7 +19,7 @@ const scanSearch = { lesson: searchText, window: (raw: unknown) => Number(raw), 
  */
 export function CheckInPage() {
   const { t } = useTranslation();
-  const [search] = usePageSearch(scanSearch);
+  const [search] = usePageSearch('attendance.checkIn');
   const [step, setStep] = useState<Step>({ kind: 'checking' });
   const [strokes, setStrokes] = useState<Strokes | null>(null);
   const [busy, setBusy] = useState(false);

@@ -3,17 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { parisTime, parisToday } from '@alterna/planning/validation';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
-import { usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { loadDay, type TeacherLesson } from './api';
 
-const dayParam = (raw: unknown) => (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : null);
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The teacher's lessons of a day (today first), each with its attendance sheet's state and a way in. */
 export function TeacherDayPage() {
   const { t, i18n } = useTranslation();
-  const [date, setDate] = useSearchParam('date', dayParam);
-  const day = date ?? parisToday();
+  const [{ date }, setSearch] = usePageSearch('attendance.day');
+  const day = date || parisToday();
+  const setDate = (next: string | null) => setSearch({ date: next });
   const page = usePageData(['attendance.day', day], () => loadDay(day));
   const dayLabel = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Paris' }).format(new Date(`${day}T12:00:00Z`));
   return (

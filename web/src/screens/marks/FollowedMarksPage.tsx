@@ -2,7 +2,8 @@ import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title } from '@
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../shared/format';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchId, usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { loadFollowedStudent, loadFollowedStudents, type FollowedStudent } from './api';
 import { MarksTable } from './MarksTable';
 import { ReportCardView } from './ReportCardView';
@@ -16,7 +17,8 @@ const nameOf = (student: FollowedStudent) => personName(student);
  */
 export function FollowedMarksPage() {
   const { t } = useTranslation();
-  const [student, setStudent] = useSearchParam('student', searchId);
+  const [{ student }, setSearch] = usePageSearch('marks.followedCoach', 'marks.followedTutor', 'marks.followedCorporation');
+  const setStudent = (next: string | null) => setSearch({ student: next });
   const list = usePageData(['marks.followed'], loadFollowedStudents);
   const detail = usePageData(['marks.followed', student], () => loadFollowedStudent(student!), { enabled: !!student, keepPrevious: false });
   const students = list.data?.students ?? [];

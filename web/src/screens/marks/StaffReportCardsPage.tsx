@@ -7,24 +7,21 @@ import type { Operation } from '@alterna/core/operations/types';
 import { PageLink } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { errorMessage } from '../../shared/http';
-import { usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { exportDownloadUrl, type ReportCard, loadGroupReportCards, loadOperation, loadReportCardGroups, startReportCardsExport } from './api';
 import { AppraisalsDrawer } from './AppraisalsDrawer';
 import { useMarkFormat } from './ReportCardView';
 import { useMe } from '../../session';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
-const uuid = (raw: unknown) => (typeof raw === 'string' && /^[0-9a-f-]{36}$/i.test(raw) ? raw : '');
-const semesterOf = (raw: unknown) => (typeof raw === 'number' && raw >= 1 && raw <= 4 ? raw : typeof raw === 'string' && /^[1-4]$/.test(raw) ? Number(raw) : 1);
-
 /** Staff: the report cards of a training group for a semester (averages, rank), and their zip as a tracked run. */
 export function StaffReportCardsPage() {
   const { t } = useTranslation();
   const format = useMarkFormat();
-  const [group, setGroup] = useSearchParam('group', uuid);
-  const [semester, setSemester] = useSearchParam('semester', semesterOf);
+  const [{ group, semester }, setSearch] = usePageSearch('marks.groups');
   const groups = usePageData(['marks.groups'], loadReportCardGroups);
-  const cards = usePageData(['marks.group', group, semester], () => loadGroupReportCards(group, semester), { enabled: !!group });
+  const cards = usePageData(['marks.group', group, semester], () => loadGroupReportCards(group!, semester), { enabled: !!group });
   const elements = cards.data?.cards[0]?.subjects ?? [];
   const me = useMe();
   const canAppraise = !!me?.permissions.includes('marks.report-card.appraise');
@@ -40,10 +37,10 @@ export function StaffReportCardsPage() {
         <Select
           label={t('marks.reportCards.group')} searchable w={360} data-testid="report-cards-group"
           data={(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: t('marks.reportCards.groupOption', { name: g.name, training: g.training, year: g.schoolYear }) }))}
-          value={group || null} onChange={(v) => setGroup(v)}
+          value={group} onChange={(v) => setSearch({ group: v })}
         />
         <SegmentedControl
-          value={String(semester)} onChange={(v) => setSemester(Number(v))} data-testid="report-cards-semester"
+          value={String(semester)} onChange={(v) => setSearch({ semester: semesters.find((s) => String(s) === v) ?? null })} data-testid="report-cards-semester"
           data={semesters.map((s) => ({ value: String(s), label: t('marks.semester', { semester: s }) }))}
         />
       </Group>
@@ -80,7 +77,7 @@ export function StaffReportCardsPage() {
         </Card>
       )}
       <AppraisalsDrawer
-        card={appraising} group={group} onClose={() => setAppraising(null)}
+        card={appraising} group={group ?? ''} onClose={() => setAppraising(null)}
         onSaved={async () => {
           await cards.reload();
         }}

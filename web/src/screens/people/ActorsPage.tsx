@@ -5,14 +5,14 @@ import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
 import { formatPersonOption } from '../../shared/options';
-import { searchChoice, usePageData, useReload, useSearchBox, useSearchParam } from '../../shared/queries';
+import { actorFilters, usePageSearch } from '../../page-search';
+import { usePageData, useReload, useSearchBox } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { loadActors, setArchived, type ActorView } from './api';
 import { can, permissionIds } from './fields';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
-const filters = ['active', 'archived', 'all'] as const;
-type Filter = (typeof filters)[number];
+type Filter = (typeof actorFilters)[number];
 
 /** People of the viewer's campuses: search, archive toggle, archive and unarchive (SPEC §2 Actors, §4). */
 export function ActorsPage() {
@@ -20,8 +20,8 @@ export function ActorsPage() {
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.actorUpdate);
   // The search and the archive filter live in the URL (?q=…&show=archived): a reload keeps them.
-  const search = useSearchBox();
-  const [filter, setFilter] = useSearchParam('show', searchChoice(filters, 'active'));
+  const [{ q, show: filter }, setSearch] = usePageSearch('people.actors');
+  const search = useSearchBox(q, (term) => setSearch({ q: term }));
   const reload = useReload();
   const { data: page, error } = usePageData(['people.actors', search.term, filter], () =>
     loadActors({ search: search.term, archived: filter === 'all' ? null : filter === 'archived' }),
@@ -64,7 +64,7 @@ export function ActorsPage() {
         />
         <SegmentedControl
           value={filter}
-          onChange={(v) => setFilter(v as Filter)}
+          onChange={(v) => setSearch({ show: v as Filter })}
           data={[
             { value: 'active', label: t('people.actors.filterActive') },
             { value: 'archived', label: t('people.actors.filterArchived') },

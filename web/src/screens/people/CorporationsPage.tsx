@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
+import { usePageSearch } from '../../page-search';
 import { usePageData, useSearchBox } from '../../shared/queries';
 import { loadCorporations } from './api';
 import { can, formatSiret, permissionIds } from './fields';
@@ -12,7 +13,8 @@ export function CorporationsPage() {
   const { t } = useTranslation();
   const me = useMe();
   // The search lives in the URL (?q=…): a reload or a shared link shows the same list.
-  const search = useSearchBox();
+  const [{ q }, setSearch] = usePageSearch('people.corporations');
+  const search = useSearchBox(q, (term) => setSearch({ q: term }));
   const { data: corporations, error } = usePageData(['people.corporations', search.term], () => loadCorporations(search.term));
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
+import { usePageSearch } from '../../page-search';
 import { usePageData, useReload, useSearchBox } from '../../shared/queries';
 import { formatCompanyOption, formatPersonOption } from '../../shared/options';
 import { toast } from '../../shared/toast';
@@ -18,7 +19,8 @@ export function TutorsPage() {
   const me = useMe();
   const canChange = can(me?.permissions, permissionIds.corporationUpdate);
   // The search lives in the URL (?q=…): a reload or a shared link shows the same list.
-  const search = useSearchBox();
+  const [{ q }, setSearch] = usePageSearch('people.tutors');
+  const search = useSearchBox(q, (term) => setSearch({ q: term }));
   const reload = useReload();
   const { data: tutors, error } = usePageData(['people.tutors', search.term], () => loadTutors(search.term));
   const [associating, setAssociating] = useState<ActorView | null>(null);

@@ -5,23 +5,22 @@ import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
 import { formatDateTime } from '../../shared/format';
 import { errorMessage } from '../../shared/http';
-import { searchChoice, searchId, usePageData, useReload, useSearchParam } from '../../shared/queries';
+import { profileChangeFilters, usePageSearch } from '../../page-search';
+import { usePageData, useReload } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { fullName, useMe } from '../../session';
 import { decide, loadInbox, type ProfileChangeRequest, type RequestStatus, type Transition } from './api';
 import { ChangesList, StatusBadge } from './RequestParts';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
-const FILTERS = ['pending', 'approved', 'rejected', 'expired', 'all'] as const;
-type Filter = (typeof FILTERS)[number];
+type Filter = (typeof profileChangeFilters)[number];
 
 /** The approvers' inbox: requests of their campuses, approve or reject after a confirmation. */
 export function ProfileChangeInboxPage() {
   const { t } = useTranslation();
   const me = useMe();
   // The status and campus shown are in the URL (?status=…&campus=…): a reload keeps them.
-  const [filter, setFilter] = useSearchParam('status', searchChoice(FILTERS, 'pending'));
-  const [campusId, setCampusId] = useSearchParam('campus', searchId);
+  const [{ status: filter, campus: campusId }, setSearch] = usePageSearch('profileChanges.inbox');
   const reload = useReload();
   const inbox = usePageData(['profileChanges.inbox', filter, campusId], () => loadInbox(filter === 'all' ? null : (filter as RequestStatus), campusId));
   const requests: ProfileChangeRequest[] | null = inbox.data ?? null;
@@ -59,8 +58,8 @@ export function ProfileChangeInboxPage() {
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
           value={filter}
-          onChange={(value) => setFilter(value as Filter)}
-          data={FILTERS.map((value) => ({ value, label: t(`profileChanges.inbox.filters.${value}`) }))}
+          onChange={(value) => setSearch({ status: value as Filter })}
+          data={profileChangeFilters.map((value) => ({ value, label: t(`profileChanges.inbox.filters.${value}`) }))}
           data-testid="inbox-filter"
         />
         {campuses.length > 1 && (
@@ -69,7 +68,7 @@ export function ProfileChangeInboxPage() {
             placeholder={t('profileChanges.inbox.allCampuses')}
             data={campuses.map((campus) => ({ value: campus.id, label: campus.name }))}
             value={campusId}
-            onChange={setCampusId}
+            onChange={(campus) => setSearch({ campus })}
             clearable
             w={220}
             data-testid="inbox-campus"

@@ -5,24 +5,17 @@ import { formatDate } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchId, searchIds, usePageData, usePageSearch } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { apiPaths, loadStudents, loadTrainingChoices, type GroupOption, type StudentFilter, type StudentListRow, type TrainingOption } from './api';
 import { can } from './permissions';
-
-/** The list's filters in its URL; no session means the current one, `session=all` every session. */
-const studentsSearch = {
-  campus: searchId,
-  session: (raw: unknown): 'all' | string | null => (raw === 'all' ? 'all' : searchId(raw)),
-  trainings: searchIds,
-  groups: searchIds,
-};
 
 /** The student list of the actor's campuses, with filters (campus, session, trainings, groups) and the .xlsx export. */
 export function StudentsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const { data: choices, error: choicesError } = usePageData(['students.choices'], () => loadTrainingChoices());
-  const [search, setSearch] = usePageSearch(studentsSearch);
+  const [search, setSearch] = usePageSearch('students.list');
   const { campus: campusId, session, trainings: trainingIds, groups: trainingGroupIds } = search;
   const currentSession = choices?.sessions.find((s) => s.isCurrent)?.id ?? null;
   const filter: StudentFilter = { campusId, trainingSessionId: session === 'all' ? null : (session ?? currentSession), trainingIds, trainingGroupIds };

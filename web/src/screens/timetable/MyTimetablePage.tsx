@@ -4,9 +4,9 @@ import type { Lesson } from '@alterna/planning/types';
 import { parisTime } from '@alterna/planning/validation';
 import { requestJson } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
-import { searchText, usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 
-const isDay = (raw: unknown) => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const parisDayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(iso));
@@ -14,7 +14,8 @@ const parisDayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone:
 /** A teacher's or a student's week: their lessons day by day, the week in the URL (`?week=`). */
 export function MyTimetablePage() {
   const { t, i18n } = useTranslation();
-  const [week, setWeek] = useSearchParam('week', isDay);
+  const [{ week }, setSearch] = usePageSearch('timetable.teacher', 'timetable.student');
+  const setWeek = (next: string | null) => setSearch({ week: next });
   const page = usePageData(['planning.myTimetable', week], () =>
     requestJson<{ week: string; lessons: Lesson[] }>('GET', `/api/planning/my-timetable${week ? `?week=${week}` : ''}`));
   const monday = page.data?.week ?? null;

@@ -5,7 +5,8 @@ import { gradeScaleSchema } from '@alterna/trainings/validation';
 import { useMe } from '../../session';
 import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
-import { searchId, usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
 import { apiPaths, loadGradeScale, loadTrainings, type GradeScaleElement, type Training } from './api';
 import { can, errorOf, setField } from './fields';
@@ -16,7 +17,7 @@ export function GradeScalesPage() {
   const trainingList = usePageData(['trainings.list'], () => loadTrainings());
   const trainings: Training[] | null = trainingList.data ?? null;
   // The training shown is in the URL (?training=), the first one by default.
-  const [chosenId, setTrainingId] = useSearchParam('training', searchId);
+  const [{ training: chosenId }, setSearch] = usePageSearch('trainings.gradeScales');
   const trainingId = trainings?.some((training) => training.id === chosenId) ? chosenId : (trainings?.[0]?.id ?? null);
   const scale = usePageData(['trainings.grade-scale', trainingId], () => loadGradeScale(trainingId!), { enabled: !!trainingId });
   const elements: GradeScaleElement[] | null = scale.data?.elements ?? null;
@@ -33,7 +34,7 @@ export function GradeScalesPage() {
           allowDeselect={false}
           data={(trainings ?? []).map((tr) => ({ value: tr.id, label: `${tr.shortName} – ${tr.name}` }))}
           value={trainingId}
-          onChange={setTrainingId}
+          onChange={(training) => setSearch({ training })}
           data-testid="grade-scale-training"
         />
       </Group>

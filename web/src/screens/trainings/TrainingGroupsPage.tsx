@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateRange } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
-import { searchId, usePageData, useSearchParam } from '../../shared/queries';
+import { usePageSearch } from '../../page-search';
+import { usePageData } from '../../shared/queries';
 import { loadGroups, loadSessions, type TrainingGroup } from './api';
 import { can } from './fields';
 
@@ -15,7 +16,7 @@ export function TrainingGroupsPage() {
   const loadedSessions = usePageData(['trainings.sessions'], () => loadSessions());
   const sessions = loadedSessions.data ?? [];
   // The session shown is in the URL (?session=…); none means the current one (else the first).
-  const [chosen, setSessionId] = useSearchParam('session', searchId);
+  const [{ session: chosen }, setSearch] = usePageSearch('trainings.groups');
   const sessionId = chosen ?? (sessions.find((s) => s.isCurrent) ?? sessions[0])?.id ?? null;
   const loadedGroups = usePageData(['trainings.groups', sessionId], () => loadGroups(sessionId!), { enabled: !!sessionId });
   const error = loadedSessions.error ?? loadedGroups.error;
@@ -30,7 +31,7 @@ export function TrainingGroupsPage() {
             label={t('trainings.common.session')}
             data={sessions.map((s) => ({ value: s.id, label: s.isCurrent ? `${s.name} (${t('trainings.common.current')})` : s.name }))}
             value={sessionId}
-            onChange={setSessionId}
+            onChange={(session) => setSearch({ session })}
             allowDeselect={false}
             data-testid="groups-session"
           />

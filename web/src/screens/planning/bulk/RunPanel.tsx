@@ -3,11 +3,11 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { usePath } from '../../../navigation';
+import { pageSearchString } from '../../../page-search';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage } from '../../../shared/http';
 import { usePageData } from '../../../shared/queries';
 import { toast } from '../../../shared/toast';
-import { filtersSearch } from '../calendar/useCalendarFilters';
 import { mondayOf } from '../shared/time';
 import { getRunItems, runResult, undoRun, type Operation, type RunItemStatus } from './api';
 import { RunProgress } from './RunProgress';
@@ -36,7 +36,7 @@ export function RunPanel({ initial, onAnother, anotherLabel }: { initial: Operat
     { enabled: outcome !== null },
   );
   const firstWeek = first.data ? mondayOf(first.data) : null;
-  const calendarHref = usePath('planning.calendar') + filtersSearch({ campus: operation.campusId, date: firstWeek });
+  const calendarHref = usePath('planning.calendar') + pageSearchString('planning.calendar', { campus: operation.campusId, date: firstWeek });
 
   const askUndo = async () => {
     const ok = await confirm({

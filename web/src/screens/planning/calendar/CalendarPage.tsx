@@ -4,6 +4,7 @@ import type { DateSelectArg, DatesSetArg } from '@fullcalendar/core';
 import { dayjs } from '../../../shared/dayjs';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
+import { usePageSearch, type CalendarView } from '../../../page-search';
 import { useMe } from '../../../session';
 import { refocus } from '../../../shared/focus';
 import { usePageData } from '../../../shared/queries';
@@ -17,7 +18,6 @@ import { loadCancelledLessons, loadLessons, updateLesson, type LessonEvent } fro
 import { FilterBar } from './FilterBar';
 import { LessonDialog, type LessonDialogState } from './LessonDialog';
 import { PlanningCalendar, type LessonChange } from './PlanningCalendar';
-import { useCalendarFilters, type CalendarView } from './useCalendarFilters';
 
 export const LESSON_UPDATE = 'planning.lesson.update';
 
@@ -37,7 +37,8 @@ export function CalendarPage() {
   const { t, i18n } = useTranslation();
   const me = useMe();
   const canEdit = !!me?.permissions.includes(LESSON_UPDATE);
-  const [filters, setFilters] = useCalendarFilters();
+  // What the calendar shows is in the URL (?campus=…&groups=a,b&view=…&date=…), so a view can be linked.
+  const [filters, setFilters] = usePageSearch('planning.calendar');
   const { options, errors: optionErrors } = usePlanningOptions();
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [dialog, setDialog] = useState<LessonDialogState | null>(null);

@@ -2,14 +2,14 @@ import { Button, Card, Group, Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlanningOptions } from '../shared/api';
 import { GroupsSelect, RoomsSelect, SubjectSelect, TeachersSelect } from '../shared/Selects';
-import type { CalendarFilters } from './useCalendarFilters';
+import type { PageSearch, PageSearchChange } from '../../../page-search';
 
 interface FilterBarProps {
-  filters: CalendarFilters;
+  filters: PageSearch<'planning.calendar'>;
   /** Options of the viewer's campuses (narrowed to the chosen campus by the caller). */
   options: PlanningOptions;
   campuses: PlanningOptions['campuses'];
-  onChange: (patch: Partial<CalendarFilters>) => void;
+  onChange: (patch: PageSearchChange<'planning.calendar'>) => void;
 }
 
 /** Campus, planning groups, rooms, teachers and subject of the calendar. */

@@ -9,7 +9,7 @@ import type { DatesSetArg, EventApi, EventClickArg, DateSelectArg } from '@fullc
 import type { LessonEvent } from './api';
 import { toEvent } from './events';
 import { LessonContent } from './LessonContent';
-import type { CalendarView } from './useCalendarFilters';
+import type { CalendarView } from '../../../page-search';
 import './calendar.css';
 
 /** A drag or a resize: the event at its new place, the old one, and how to put it back. */

@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { searchIds, usePageData, useSearchParam } from '../../../shared/queries';
+import { usePageSearch } from '../../../page-search';
+import { usePageData } from '../../../shared/queries';
 import { PageTitle } from '../../../shared/PageTitle';
 import { personLabel } from '../shared/labels';
 import { GroupsSelect, TeachersSelect } from '../shared/Selects';
@@ -12,10 +13,9 @@ export function PlanningProgressPage() {
   const { t } = useTranslation();
   const { options, errors } = usePlanningOptions();
   // What is shown is in the URL (?groups=…&teachers=…): a reload or a shared link shows the same progress.
-  const [groups, setGroupIds] = useSearchParam('groups', searchIds);
-  const [teachers, setTeacherIds] = useSearchParam('teachers', searchIds);
-  const setGroups = (ids: string[]) => setGroupIds(ids.length ? ids : null);
-  const setTeachers = (ids: string[]) => setTeacherIds(ids.length ? ids : null);
+  const [{ groups, teachers }, setSearch] = usePageSearch('planning.progress');
+  const setGroups = (ids: string[]) => setSearch({ groups: ids });
+  const setTeachers = (ids: string[]) => setSearch({ teachers: ids });
   const chosen = groups.length > 0 || teachers.length > 0;
   const page = usePageData(['planning.progress', groups, teachers], () => loadProgress(groups, teachers), { enabled: chosen });
   const progress: PlanningProgress | null = chosen ? (page.data ?? null) : null;

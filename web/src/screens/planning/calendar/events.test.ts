@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonEvent } from './api';
 import { toEvent } from './events';
-import { filtersSearch, parseFilters } from './useCalendarFilters';
 
 const lesson = (status: string, color: string | null = '#1c7ed6'): LessonEvent => ({
   uuid: 'l1',
@@ -37,13 +36,5 @@ describe('lessons in the calendar', () => {
     expect(cancelled.classNames).toContain('lesson-cancelled');
     expect(toEvent(lesson('locked'), true).editable).toBe(false);
     expect(toEvent(lesson('active'), false).editable).toBe(false);
-  });
-
-  it('keeps the filters in the URL and reads them back', () => {
-    const search = filtersSearch({ campus: 'c1', groups: ['g1', 'g2'], rooms: [], teachers: ['t1'], subject: null, view: 'dayGridMonth', date: '2026-12-07' });
-    expect(search).toBe('?campus=c1&groups=g1%2Cg2&teachers=t1&view=dayGridMonth&date=2026-12-07');
-    expect(parseFilters(search)).toEqual({ campus: 'c1', groups: ['g1', 'g2'], rooms: [], teachers: ['t1'], subject: null, view: 'dayGridMonth', date: '2026-12-07' });
-    expect(parseFilters('?view=bogus&date=tomorrow').view).toBe('timeGridWeek');
-    expect(parseFilters('?view=bogus&date=tomorrow').date).toBeNull();
   });
 });

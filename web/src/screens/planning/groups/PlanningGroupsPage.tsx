@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../../navigation';
 import { useMe } from '../../../session';
 import { PageTitle } from '../../../shared/PageTitle';
-import { searchIds, usePageData, useSearchParam } from '../../../shared/queries';
+import { usePageSearch } from '../../../page-search';
+import { usePageData } from '../../../shared/queries';
 import { formatHours, groupPermissions, loadGroupsByCampus, type GraphPlanningGroup } from './api';
 import { staffTypologies } from '@alterna/core/validation';
 
@@ -15,7 +16,7 @@ export function PlanningGroupsPage() {
   const me = useMe();
   const campuses = useMemo(() => (me?.campuses ?? []).filter((c) => c.typologies.some((typology) => (staffTypologies as readonly string[]).includes(typology))), [me]);
   // The campus filter is in the URL (?campuses=…): a reload or a shared link shows the same groups.
-  const [campusIds, setCampusIds] = useSearchParam('campuses', searchIds);
+  const [{ campuses: campusIds }, setSearch] = usePageSearch('planning.groups');
   const { data, error } = usePageData(['planning.groups', campusIds], () => loadGroupsByCampus(campusIds.length ? campusIds : null));
   const groups: GraphPlanningGroup[] | null = data ?? null;
 
@@ -30,7 +31,7 @@ export function PlanningGroupsPage() {
               placeholder={campusIds.length ? undefined : t('planning.groups.allCampuses')}
               data={campuses.map((c) => ({ value: c.id, label: c.name }))}
               value={campusIds}
-              onChange={(ids) => setCampusIds(ids.length ? ids : null)}
+              onChange={(ids) => setSearch({ campuses: ids })}
               clearable
               miw={220}
               data-testid="planning-groups-campus"

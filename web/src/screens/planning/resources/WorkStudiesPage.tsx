@@ -5,7 +5,8 @@ import { dayjs } from '../../../shared/dayjs';
 import { daysIncluded } from '@alterna/planning/validation';
 import { confirm } from '../../../shared/dialogs';
 import { errorMessage, requestJson } from '../../../shared/http';
-import { searchId, usePageData, useSearchParam } from '../../../shared/queries';
+import { usePageSearch } from '../../../page-search';
+import { usePageData } from '../../../shared/queries';
 import { PageTitle } from '../../../shared/PageTitle';
 import { toast } from '../../../shared/toast';
 import { loadTrainingGroups, loadWorkStudies, resourceRoutes, type TrainingGroupChoice, type WorkStudyPeriod } from './api';
@@ -22,7 +23,8 @@ export function WorkStudiesPage() {
   const groupList = usePageData(['planning.work-studies.groups'], () => loadTrainingGroups());
   const groups: TrainingGroupChoice[] | null = groupList.data ?? null;
   // The training group shown is in the URL (?group=), the first one by default.
-  const [chosenId, setGroupId] = useSearchParam('group', searchId);
+  const [{ group: chosenId }, setSearch] = usePageSearch('planning.workStudies');
+  const setGroupId = (group: string | null) => setSearch({ group });
   const groupId = groups?.some((group) => group.id === chosenId) ? chosenId : (groups?.[0]?.id ?? null);
   const periods = usePageData(['planning.work-studies', groupId], () => loadWorkStudies(groupId!), { enabled: !!groupId });
   const data: Loaded | null = periods.data ?? null;
