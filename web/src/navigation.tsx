@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate, useRouterState, type LinkProps } from '@tanstack/react-router';
 import { chooseLanguage, currentLanguage, useLanguage } from './language';
+import type { PageSearchChange, SearchPageId } from './page-search';
 import { matchPage, pagePath, spaceHome, LOGIN_PAGE, type PageId, type PathParams } from './pages';
 import type { Language } from './shared/constants';
 import type { Me } from './session';
@@ -20,17 +21,23 @@ export function homePathFor(me: Me | null): string {
   return pathTo(me ? spaceHome[me.space] : LOGIN_PAGE);
 }
 
-type PageLinkProps = { page: PageId; params?: PathParams; children: ReactNode } & Omit<LinkProps, 'to' | 'params' | 'children'> & {
+type PageLinkProps<Id extends PageId> = {
+  page: Id;
+  params?: PathParams;
+  /** URL filters of a page that declares them (page-search.ts). */
+  search?: Id extends SearchPageId ? PageSearchChange<Id> : never;
+  children: ReactNode;
+} & Omit<LinkProps, 'to' | 'params' | 'children' | 'search'> & {
     className?: string;
     style?: CSSProperties;
     'data-testid'?: string;
   };
 
 /** Link to a page in the current language. */
-export function PageLink({ page, params, children, ...rest }: PageLinkProps) {
+export function PageLink<Id extends PageId>({ page, params, search, children, ...rest }: PageLinkProps<Id>) {
   const to = usePath(page, params);
   return (
-    <Link to={to} {...rest}>
+    <Link to={to} search={search as never} {...rest}>
       {children}
     </Link>
   );

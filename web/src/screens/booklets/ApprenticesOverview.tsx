@@ -13,7 +13,7 @@ import { itemTitle } from './item-title';
 
 type Followed = 'coach' | 'tutor' | 'corporation';
 const attendancePage: Record<Followed, PageId> = { coach: 'attendance.coached', tutor: 'attendance.followedTutor', corporation: 'attendance.followedCorporation' };
-const marksPage: Record<Followed, PageId> = { coach: 'marks.followedCoach', tutor: 'marks.followedTutor', corporation: 'marks.followedCorporation' };
+const marksPage = { coach: 'marks.followedCoach', tutor: 'marks.followedTutor', corporation: 'marks.followedCorporation' } as const satisfies Record<Followed, PageId>;
 /** Forms to fill soon: due within this many days (or already late). */
 const soonDays = 30;
 
