@@ -39,6 +39,9 @@ async function expectedDays(campusId: string, from: string, to: string): Promise
   return days;
 }
 
+/** temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED (the proto package is not a dependency here). */
+const activityStarted = 2;
+
 describe('bulk reliability', () => {
   it('finishes a 5,000-lesson mass creation whose worker is killed three times, with each lesson exactly once', async () => {
     const knex = app.core.db.knex;
@@ -70,9 +73,16 @@ describe('bulk reliability', () => {
     const runId: string = started.json.operation.workflowId;
     const created = async () => Number((await knex('lessons').where('creation_key', 'like', `${runId}:%`).count({ n: '*' }).first())?.n);
 
-    // Killed three times while the run is under way, as a crash would, and restarted each time.
+    // Killed three times while a batch is under way, as a crash would, and restarted each time. A batch commits its
+    // lessons at once, so the count passing a threshold is the moment between two batches: the kill waits for the
+    // next batch's activity to have started (on a fast machine it otherwise landed between batches: nothing retried).
+    const client = await app.core.deps.temporal();
+    const batchUnderWay = async () => {
+      const { raw } = await client.workflow.getHandle(runId).describe();
+      return (raw.pendingActivities ?? []).some((a) => a.state === activityStarted);
+    };
     for (const threshold of [500, 2000, 3500]) {
-      await eventually(async () => (await created()) >= threshold, 90_000, 50);
+      await eventually(async () => (await created()) >= threshold && (await batchUnderWay()), 90_000, 50);
       expect(await created()).toBeLessThan(expected);
       await kill(worker);
       worker = await startWorkerProcess();
@@ -88,7 +98,6 @@ describe('bulk reliability', () => {
     expect((operation.result as { counts: Record<string, number> }).counts.conflict).toBeUndefined();
 
     // The kills landed inside batches: some batch activity needed more than one attempt (history of every run of the chain).
-    const client = await app.core.deps.temporal();
     let retried = 0;
     let runs = 0;
     for await (const execution of client.workflow.list({ query: `WorkflowId = '${runId}'` })) {
