@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath, postgresHostPort, postgresServer, preparationSteps, testPlan, vitestRuns, type Check, type VitestRun, type Command, type MachineFacts, type Step } from './test-preparation.js';
+import { referenceWorkMs } from './reference-work.js';
 import { formatDuration, reportCounts, slowestFiles, slowestTimings, type FileTiming, type VitestReport } from './test-report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,7 +32,8 @@ function step(name: string, command: string, args: string[], env: Record<string,
 
 function finish(): never {
   if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
-  console.log(`\nTotal: ${formatDuration(performance.now() - started)}`);
+  const total = performance.now() - started;
+  console.log(`\nTotal: ${formatDuration(total)} (${Math.round(total / referenceMs)} times the reference work, ${referenceMs} ms here)`);
   const summary = `${passed} passed, ${failed} failed`;
   if (process.env.ALTERNA_TEST_SUMMARY) fs.writeFileSync(process.env.ALTERNA_TEST_SUMMARY, `${summary}\n`);
   console.log(`\n${summary}`);
@@ -114,6 +116,9 @@ async function prepare(prepStep: Step): Promise<string | null> {
   }
 }
 
+// Timed first, while nothing else runs: the run's total is printed as a multiple of it, comparable across machines.
+const referenceMs = referenceWorkMs();
+console.log(`[test] machine: ${os.availableParallelism()} cores, reference work ${referenceMs} ms (scripts/reference-work.ts)`);
 const plan = testPlan(process.argv.slice(2));
 console.log(`[test] parts: ${plan.parts.join(', ')}${plan.filters.length ? `; files: ${plan.filters.join(' ')}` : ''}`);
 const facts = await machineFacts();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dependenciesStale } from '../../scripts/ensure-dependencies.mjs';
 import { DEFAULT_POSTGRES_URL, postgresServer, preparationSteps, testPlan, vitestProjects, vitestRuns, type MachineFacts, type Step } from '../../scripts/test-preparation.js';
 import { formatDuration, reportCounts, slowestFiles, slowestTimings, type VitestReport } from '../../scripts/test-report.js';
+import { referenceWork } from '../../scripts/reference-work.js';
 
 // `npm test`'s decisions from facts about a machine; nothing here touches this one.
 const debian = (facts: Partial<MachineFacts> = {}): MachineFacts => ({
@@ -137,5 +138,12 @@ describe("reading vitest's report", () => {
       'api: 2 files, 42.0 s in all (imports 5.0 s)',
       'e2e: 1 file, 1 min 35 s in all (imports 4.0 s)',
     ]);
+  });
+});
+
+describe('the reference work', () => {
+  it('does the same work on every machine (its checksum is fixed), so its time compares machines', () => {
+    expect(referenceWork(1000)).toBe(462_996_794);
+    expect(referenceWork()).toBe(558_022_661);
   });
 });
