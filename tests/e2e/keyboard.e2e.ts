@@ -115,16 +115,27 @@ async function tabTo(page: Page, selector: string, { back = false, max = 60 } = 
   throw new Error(`${selector} not reached in ${max} ${back ? 'Shift+Tab' : 'Tab'} presses`);
 }
 
-/** Picks an option of the focused Mantine select by typing a search, the arrow down and Enter. */
+/**
+ * Picks an option of the focused Mantine select by typing a search, the arrow down and Enter. Taken, the field shows
+ * the option (a select) or an empty search for the next (a multi-select); if the
+ * list changed under the arrow (its options still loading), Enter took nothing and a person tries again.
+ */
 async function pick(page: Page, search: string): Promise<void> {
   await page.keyboard.type(search);
-  await expect.poll(() => page.getByRole('option').filter({ visible: true }).count(), settle).toBeGreaterThan(0);
-  await press(page, 'ArrowDown');
+  const value = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value ?? '');
   // The arrow selects an option only once the list has filtered on the search: Enter before that keeps the typed
   // text ('CGE' instead of 'CGE – …', one CI run at 723468e).
   const selected = () => page.evaluate(() => document.querySelector('[role=option][data-combobox-selected]')?.textContent ?? '');
-  await expect.poll(async () => (await selected()).toLowerCase().includes(search.toLowerCase()), settle).toBe(true);
-  await press(page, 'Enter');
+  for (let attempt = 1; ; attempt++) {
+    await expect.poll(() => page.getByRole('option').filter({ visible: true }).count(), settle).toBeGreaterThan(0);
+    await press(page, 'ArrowDown');
+    await expect.poll(async () => (await selected()).toLowerCase().includes(search.toLowerCase()), settle).toBe(true);
+    const label = (await selected()).trim();
+    await press(page, 'Enter');
+    const taken = await expect.poll(async () => [label, ''].includes((await value()).trim()), { timeout: 3_000 }).toBe(true).then(() => true, () => false);
+    if (taken) return;
+    if (attempt === 3) throw new Error(`no option taken for "${search}" after ${attempt} tries`);
+  }
 }
 
 /** What the screen shows now (not the full page: the focus ring is where the eye is). */
