@@ -98,8 +98,8 @@ export interface ReadView {
 /** The `const name = { key: 'text', … };` objects of a file, by name: their keys and string values. */
 function constObjects(text: string): Map<string, Map<string, string>> {
   const objects = new Map<string, Map<string, string>>();
-  for (const [, name, body] of text.matchAll(/const (\w+)(?:: [^=]+)? = \{([\s\S]*?)\n\};/g)) {
-    objects.set(name!, new Map([...body!.matchAll(/(\w+):\s*(['"`])([\s\S]*?)\2/g)].map((m) => [m[1]!, m[3]!.replace(/\s+/g, ' ').trim()])));
+  for (const [, name, body = ''] of text.matchAll(/const (\w+)(?:: [^=]+)? = \{(?:\}|([\s\S]*?)\n\});/g)) {
+    objects.set(name!, new Map([...body.matchAll(/(\w+):\s*(['"`])([\s\S]*?)\2/g)].map((m) => [m[1]!, m[3]!.replace(/\s+/g, ' ').trim()])));
   }
   return objects;
 }

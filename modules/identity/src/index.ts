@@ -5,6 +5,7 @@ import { actors } from './migrations/20261122000200_actors.js';
 import { actorPhone } from './migrations/20261122000300_actor_phone.js';
 import { readViews } from './migrations/20261122000400_read_views.js';
 import { loginAttemptKeys } from './migrations/20261122000500_login_attempt_keys.js';
+import { retireTypologyView } from './migrations/20270320000100_retire_typology_view.js';
 import { identityServices, type IdentityServices } from './services/index.js';
 import './module-services.js';
 import { routes } from './routes/index.js';
@@ -29,7 +30,7 @@ export { EmailTakenError, type Accounts, type NewActor, type ActorChanges, type 
 export default defineModule<IdentityServices>({
   name: 'identity',
   dependsOn: ['training-centre'],
-  migrations: [actors, actorPhone, readViews, loginAttemptKeys],
+  migrations: [actors, actorPhone, readViews, loginAttemptKeys, retireTypologyView],
   locales: { fr, en },
   permissions,
   services: identityServices,

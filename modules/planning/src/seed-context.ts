@@ -1,4 +1,5 @@
 import { dateText, teacherTypologies, todayIn, type Knex } from '@alterna/core';
+import type { CalendarService } from '@alterna/training-centre';
 import type { Closure } from './seed-calendar.js';
 import { CENTRE_TIME_ZONE } from './types.js';
 
@@ -29,8 +30,11 @@ export interface DemoContext {
 
 export const contractKey = (teacherId: string, campusId: string, subjectId: string) => `${teacherId}|${campusId}|${subjectId}`;
 
-/** Null when the centre has no current (or next) training session: nothing to plan then. */
-export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZONE)): Promise<DemoContext | null> {
+/**
+ * Null when the centre has no current (or next) training session: nothing to plan then. The closures are the
+ * training centre's read (`core.module('training-centre').calendar`).
+ */
+export async function loadDemoContext(knex: Knex, calendar: Pick<CalendarService, 'closedPeriods'>, today = todayIn(CENTRE_TIME_ZONE)): Promise<DemoContext | null> {
   const sessions: { id: string; start_date: string; end_date: string }[] = await knex('trainings_training_sessions as training_sessions')
     .select('id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))
     .orderBy('start_date');
@@ -39,11 +43,9 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
   const session = { id: row.id, startDate: row.start_date, endDate: row.end_date };
 
   const campuses: { id: string; name: string }[] = await knex('training_centre_campuses as campuses').select('id', 'name').orderBy('name');
-  const rooms = (await knex('training_centre_rooms as r')
-    .join('training_centre_buildings as b', 'b.id', 'r.building_id')
-    .join('training_centre_sites as s', 's.id', 'b.site_id')
-    .select('r.id', 's.campus_id', 'r.name', 'r.size')
-    .orderBy([{ column: 's.name' }, { column: 'b.name' }, { column: 'r.name' }])) as { id: string; campus_id: string; name: string; size: number }[];
+  const rooms = (await knex('training_centre_room_places as r')
+    .select('r.id', 'r.campus_id', 'r.name', 'r.size')
+    .orderBy([{ column: 'r.site_name' }, { column: 'r.building_name' }, { column: 'r.name' }])) as { id: string; campus_id: string; name: string; size: number }[];
 
   const teacherRows: { id: string; first_name: string; last_name: string; campus_id: string }[] = await knex('identity_actors as a')
     .join('identity_actor_access_rules as r', 'r.actor_id', 'a.id')
@@ -58,11 +60,10 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     teachers.set(t.id, teacher);
   }
 
-  const lines: { id: string; teacher_id: string; campus_id: string; school_subject_id: string }[] = await knex('teaching_teacher_contracts as c')
-    .join('teaching_teacher_contract_subject_lines as l', 'l.teacher_contract_id', 'c.id')
+  const lines: { id: string; teacher_id: string; campus_id: string; school_subject_id: string }[] = await knex('teaching_contract_subject_hours as c')
     .where('c.training_session_id', session.id)
-    .select('c.id', 'c.teacher_id', 'c.campus_id', 'l.school_subject_id')
-    .orderBy('c.id');
+    .select('c.teacher_contract_id as id', 'c.teacher_id', 'c.campus_id', 'c.school_subject_id')
+    .orderBy('c.teacher_contract_id');
   const contractLines = new Map<string, string>();
   for (const l of lines) {
     const key = contractKey(l.teacher_id, l.campus_id, l.school_subject_id);
@@ -75,11 +76,9 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     .orderBy('short_name');
   const groupIds = groupRows.map((g) => g.id);
   // The variant's subjects with their hours (a subject in two blocks counts once, hours added up).
-  const planRows: { variant_id: string; school_subject_id: string; hours: number }[] = await knex('trainings_training_plan_blocks as b')
-    .join('trainings_training_plan_subjects as s', 's.block_id', 'b.id')
-    .whereIn('b.variant_id', groupRows.map((g) => g.variant_id))
-    .groupBy('b.variant_id', 's.school_subject_id')
-    .select('b.variant_id', 's.school_subject_id', knex.raw('sum(s.hours) AS hours'), knex.raw('min(b.position * 1000 + s.position) AS position'))
+  const planRows: { variant_id: string; school_subject_id: string; hours: number }[] = await knex('trainings_variant_subject_hours')
+    .whereIn('variant_id', groupRows.map((g) => g.variant_id))
+    .select('variant_id', 'school_subject_id', 'hours')
     .orderBy('position');
   const registrations: { id: string; training_group_id: string }[] = await knex('students_student_registrations as r')
     .join('identity_actors as a', 'a.id', 'r.student_id')
@@ -88,9 +87,7 @@ export async function loadDemoContext(knex: Knex, today = todayIn(CENTRE_TIME_ZO
     .orderBy([{ column: 'a.last_name' }, { column: 'a.first_name' }]);
 
   const subjects = new Map<string, string>((await knex('trainings_school_subjects as school_subjects').select('id', 'short_name')).map((s: { id: string; short_name: string }) => [s.short_name, s.id]));
-  const closures: Closure[] = (await knex('training_centre_closures as schedule_campus_closures').select('campus_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))).map(
-    (c: { campus_id: string; start_date: string; end_date: string }) => ({ campusId: c.campus_id, startDate: c.start_date, endDate: c.end_date }),
-  );
+  const closures: Closure[] = await calendar.closedPeriods(knex);
   const author = await knex('identity_actors').where({ email: 'pedagogy@demo.alterna.school' }).first('id');
 
   return {

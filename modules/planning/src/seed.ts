@@ -40,8 +40,8 @@ export async function insertDemoTerm(trx: Knex.Transaction, term: DemoTerm, sess
  * trainer constraints, a company week, bookings, a few locked and cancelled lessons. The core seeds an
  * empty database once, after the other modules' seeds.
  */
-export async function seedPlanning(_services: PlanningServices, _core: CoreDeps, knex: Knex): Promise<void> {
-  const context = await loadDemoContext(knex);
+export async function seedPlanning(_services: PlanningServices, core: CoreDeps, knex: Knex): Promise<void> {
+  const context = await loadDemoContext(knex, core.module('training-centre').calendar);
   if (!context || !context.trainingGroups.length) return;
   const term = planDemoTerm(context);
   await knex.transaction((trx) => insertDemoTerm(trx, term, context.session.id, context.authorId));

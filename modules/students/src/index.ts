@@ -4,6 +4,7 @@ import { students } from './migrations/20261210000100_students.js';
 import { registrations } from './migrations/20261210000200_registrations.js';
 import { readViews } from './migrations/20261210000300_read_views.js';
 import { alertReadViews } from './migrations/20261231000100_alert_read_views.js';
+import { guardiansReadView } from './migrations/20270320000100_guardians_read_view.js';
 import { permissions } from './permissions.js';
 import { studentsServices, type StudentsServices } from './services/index.js';
 import './module-services.js';
@@ -20,7 +21,7 @@ export { perm } from './permissions.js';
 export default defineModule<StudentsServices>({
   name: 'students',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
-  migrations: [students, registrations, readViews, alertReadViews],
+  migrations: [students, registrations, readViews, alertReadViews, guardiansReadView],
   locales: { fr, en },
   permissions,
   services: (core) => studentsServices(core),

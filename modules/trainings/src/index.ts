@@ -7,6 +7,7 @@ import { trainingGroups } from './migrations/20261201000400_training_groups.js';
 import { gradeScales } from './migrations/20261201000500_grade_scales.js';
 import { readViews } from './migrations/20261210000100_read_views.js';
 import { gradeScaleReadViews } from './migrations/20270110000100_grade_scale_read_views.js';
+import { planHoursReadView } from './migrations/20270320000100_plan_hours_read_view.js';
 import { permissions } from './permissions.js';
 import { trainingsServices, type TrainingsServices } from './services/index.js';
 import './module-services.js';
@@ -23,7 +24,7 @@ export { perm } from './permissions.js';
 export default defineModule<TrainingsServices>({
   name: 'trainings',
   dependsOn: ['training-centre'],
-  migrations: [schoolSubjects, trainings, trainingPlans, trainingGroups, gradeScales, readViews, gradeScaleReadViews],
+  migrations: [schoolSubjects, trainings, trainingPlans, trainingGroups, gradeScales, readViews, gradeScaleReadViews, planHoursReadView],
   locales: { fr, en },
   permissions,
   services: (core) => trainingsServices(core),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicHolidaysBetween } from '@alterna/training-centre';
+import { publicHolidaysBetween, type TrainingCentreServices } from '@alterna/training-centre';
 import { loadDemoContext } from '@alterna/planning';
 import { planDemoTerm, DEMO_DAYS } from '@alterna/planning';
 import type { Knex } from '@alterna/core';
@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const knex = () => app.core.db.knex;
+const calendar = () => app.core.services<TrainingCentreServices>('training-centre').calendar;
 const count = async (sql: string, bindings: readonly Knex.RawBinding[] = []) => Number((await knex().raw(sql, bindings)).rows[0].n);
 
 /** The demo planning groups: those of the current session's training groups, and their sub-groups. */
@@ -92,13 +93,13 @@ describe('demo planning seed', () => {
   it('plans the same term for the same centre and day, even at the end of the school year', async () => {
     let n = 0;
     const ids = () => `id-${n++}`;
-    const context = (await loadDemoContext(knex()))!;
+    const context = (await loadDemoContext(knex(), calendar()))!;
     const first = planDemoTerm(context, ids);
     n = 0;
     expect(planDemoTerm(context, ids)).toEqual(first);
 
     // In August (summer closure, session ending), the term still has its days, all inside the session.
-    const august = (await loadDemoContext(knex(), `${context.session.endDate.slice(0, 4)}-08-10`))!;
+    const august = (await loadDemoContext(knex(), calendar(), `${context.session.endDate.slice(0, 4)}-08-10`))!;
     const late = planDemoTerm(august);
     expect(late.days).toHaveLength(DEMO_DAYS);
     expect(late.days.every((d) => d >= august.session.startDate && d <= august.session.endDate)).toBe(true);
@@ -114,7 +115,7 @@ describe('demo planning seed', () => {
     expect(late.lessons.length).toBeGreaterThan(300);
 
     // On the session's last day, nothing is ahead: the term still has its cancelled and locked lessons and bookings.
-    const last = planDemoTerm((await loadDemoContext(knex(), context.session.endDate))!);
+    const last = planDemoTerm((await loadDemoContext(knex(), calendar(), context.session.endDate))!);
     expect(last.lessons.filter((l) => l.status === 'cancelled')).toHaveLength(2);
     expect(last.lessons.filter((l) => l.status === 'locked').length).toBeGreaterThanOrEqual(2);
     expect(last.bookings.length).toBeGreaterThanOrEqual(2);

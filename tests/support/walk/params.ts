@@ -101,7 +101,7 @@ const first = (table: string, what: string, column = 'id') => (knex: Knex) => on
 const firstNews = first('news', 'news item');
 const firstCampaign = first('mass_email_campaigns', 'mass e-mail campaign');
 const firstPlanningGroup = first('planning_planning_groups', 'planning group');
-const firstBuilding = first('training_centre_buildings', 'building');
+const firstBuilding = first('buildings', 'building');
 const firstBookletForm = first('booklet_forms', 'booklet form');
 /** The training group with the most registrations (a group page with people in it). */
 const fullestGroup = (knex: Knex) =>

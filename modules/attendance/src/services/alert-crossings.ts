@@ -84,8 +84,8 @@ export async function alertRecipients(knex: Knex, alertIds: string[]): Promise<M
          JOIN identity_actors tu ON tu.id = cp.actor_id
        WHERE a.kind <> 'justify-request' AND sr.student_id = a.student_id
        UNION
-       SELECT s.guardian_email, NULL FROM students_students s
-       WHERE a.kind <> 'justify-request' AND s.actor_id = a.student_id AND s.guardian_email IS NOT NULL AND s.date_of_birth > a.day - interval '18 years'
+       SELECT g.guardian_email, NULL FROM students_guardians g
+       WHERE a.kind <> 'justify-request' AND g.student_id = a.student_id AND g.date_of_birth > a.day - interval '18 years'
      ) r
      WHERE a.id = ANY(:ids::uuid[]) AND r.email IS NOT NULL
      ORDER BY a.id, r.email`,

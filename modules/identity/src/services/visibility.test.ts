@@ -38,6 +38,9 @@ describe('visibility SQL', () => {
       bindings: ['p1', 'p2', 'c', 'student'],
     });
     expect(native(visibility.rules(knex).select('r.id')).sql).toBe('select "r"."id" from "actor_access_rules" as "r"');
+    expect(native(visibility.rules(knex, { actors: ['p1'], named: true }).select('r.actor_id', 'r.typology')).sql).toBe(
+      'select "r_typology"."name" as "typology_name", "r"."actor_id", "r"."typology" from "actor_access_rules" as "r" inner join "actor_typologies" as "r_typology" on "r_typology"."reference" = "r"."typology" where "r"."actor_id" in ($1)',
+    );
   });
 
   it('answers no campus and no person without a query when nothing is asked', async () => {

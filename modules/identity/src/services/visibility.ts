@@ -5,6 +5,8 @@ export interface RuleFilter {
   actors?: readonly string[];
   campuses?: readonly string[];
   typologies?: readonly string[] | null;
+  /** Also select each rule's typology name, as `typology_name` (the builder's other columns are the caller's to select). */
+  named?: boolean;
 }
 
 /**
@@ -27,8 +29,9 @@ export interface Visibility {
 }
 
 export function visibilityService(knex: Knex): Visibility {
-  const rules = (db: Knex, { actors, campuses, typologies }: RuleFilter = {}) => {
+  const rules = (db: Knex, { actors, campuses, typologies, named }: RuleFilter = {}) => {
     const query = db('actor_access_rules as r');
+    if (named) query.join('actor_typologies as r_typology', 'r_typology.reference', 'r.typology').select('r_typology.name as typology_name');
     if (actors) query.whereIn('r.actor_id', [...new Set(actors)]);
     if (campuses) query.whereIn('r.campus_id', [...campuses]);
     if (typologies) query.whereIn('r.typology', [...typologies]);

@@ -48,11 +48,10 @@ export const byLastName = ['lower(a.last_name)', 'lower(a.first_name)', 'a.id'] 
 export async function withDetails(knex: Knex, visibility: Visibility, rows: ActorRow[], campusIds: string[] | null): Promise<ActorView[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const rulesQuery = visibility.rules(knex, { actors: ids, campuses: campusIds ?? undefined })
+  const rulesQuery = visibility.rules(knex, { actors: ids, campuses: campusIds ?? undefined, named: true })
     .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
-    .join('identity_actor_typologies as ty', 'ty.reference', 'r.typology')
-    .select('r.actor_id', 'c.id as campus_id', 'c.name as campus_name', 'ty.reference', 'ty.name as typology_name')
-    .orderBy(['c.name', 'ty.reference']);
+    .select('r.actor_id', 'c.id as campus_id', 'c.name as campus_name', 'r.typology as reference')
+    .orderBy(['c.name', 'r.typology']);
   const [rules, corporations] = await Promise.all([
     rulesQuery,
     knex('corporation_people as p')

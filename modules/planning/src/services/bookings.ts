@@ -41,7 +41,7 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
   const { knex } = deps;
   const select = (db: Db) =>
     db('room_bookings as rb')
-      .join('training_centre_rooms as r', 'r.id', 'rb.room_id')
+      .join('training_centre_room_places as r', 'r.id', 'rb.room_id')
       .select('rb.id', 'rb.campus_id', 'rb.room_id', 'r.name as room_name', 'rb.title', 'rb.description', 'rb.start_at', 'rb.end_at');
   const toBooking = (row: Record<string, any>): RoomBooking => ({
     id: row.id,
@@ -123,11 +123,9 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
       const period = await deps.services().occupancy.period(place, t);
       const value = await validate(bookingSchema, input, t);
       permissions.assert(actor, perm.resourceUpdate, place.campus);
-      const room = await knex('training_centre_rooms as r')
-        .join('training_centre_buildings as b', 'b.id', 'r.building_id')
-        .join('training_centre_sites as si', 'si.id', 'b.site_id')
+      const room = await knex('training_centre_room_places as r')
         .where('r.id', place.room)
-        .first('r.id', 'si.campus_id');
+        .first('r.id', 'r.campus_id');
       if (!room) throw new NotFoundError('room');
       if (room.campus_id !== place.campus) throw new ValidationError([{ path: 'room', message: t('planning.resources.booking.roomNotInCampus') }]);
       const id = await write(room.id, value, null, t, async (trx) => {

@@ -30,8 +30,7 @@ export async function loadReferences(db: Db, visibility: Visibility, ids: Refere
   const [groups, rooms, teachers, contracts, subjects] = [ids.groups, ids.rooms, ids.teachers, ids.contracts, ids.subjects].map(unique);
   if (groups!.length) for (const g of await db('planning_groups').select('id', 'campus_id', 'name').whereIn('id', groups!)) refs.groups.set(g.id, { campusId: g.campus_id, name: g.name });
   if (rooms!.length) {
-    const rows = await db('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id')
-      .select('r.id', 'r.name', 's.campus_id').whereIn('r.id', rooms!);
+    const rows = await db('training_centre_room_places as r').select('r.id', 'r.name', 'r.campus_id').whereIn('r.id', rooms!);
     for (const r of rows) refs.rooms.set(r.id, { campusId: r.campus_id, name: r.name });
   }
   if (teachers!.length) {

@@ -175,10 +175,8 @@ export function calendarFeedsService(deps: PlanningDeps): CalendarFeedsService {
 
 /** A room with its campus, through the training centre's read views. */
 async function roomPlace(knex: Knex, roomId: string): Promise<{ id: string; name: string; campusId: string; campusName: string } | null> {
-  const row = await knex('training_centre_rooms as r')
-    .join('training_centre_buildings as b', 'b.id', 'r.building_id')
-    .join('training_centre_sites as s', 's.id', 'b.site_id')
-    .join('training_centre_campuses as c', 'c.id', 's.campus_id')
+  const row = await knex('training_centre_room_places as r')
+    .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
     .where('r.id', roomId)
     .first('r.id', 'r.name', 'c.id as campus_id', 'c.name as campus_name');
   return row ? { id: row.id, name: row.name, campusId: row.campus_id, campusName: row.campus_name } : null;

@@ -1,12 +1,12 @@
 import type { Knex, Translate } from '@alterna/core';
-import { publicHolidaysBetween } from '@alterna/training-centre';
+import { publicHolidaysBetween, type CalendarService } from '@alterna/training-centre';
 import { conflictMessage } from '../rules/lesson-conflict-messages.js';
 import { groupFamilies, overlappingPairs, type HeldPeriod } from '../rules/lesson-overlaps.js';
 import { isoWeekday, parisDay } from '../rules/lesson-time.js';
 import type { Conflict, ConflictKind, FreeSlot, LessonSlot } from '../types.js';
 import type { PlanningDeps } from './deps.js';
 import { suggestFreeSlots } from './free-slots.js';
-import { campusesByIds, closuresOn, companyPeriodsOn, groupParents, heldResources, sessionDates, sessionOn, sessionsOfGroups, type DayProbe, type Probe, type SessionDates } from './lesson-conflict-queries.js';
+import { campusesByIds, companyPeriodsOn, groupParents, heldResources, sessionDates, sessionOn, sessionsOfGroups, type DayProbe, type Probe, type SessionDates } from './lesson-conflict-queries.js';
 import { allQueries } from './queries.js';
 
 // OWNER: lessons helper. The interface is the contract other planning code relies on; keep it.
@@ -36,19 +36,21 @@ type Db = Knex | Knex.Transaction;
  * their stored rows are left out of the database queries, so a mass move of a whole week is checked against
  * itself in memory, never against where its lessons were.
  */
-export function conflictsService(_deps: PlanningDeps): ConflictsService {
+export function conflictsService(deps: PlanningDeps): ConflictsService {
+  // The closures are the training centre's: its read, in the same transaction.
+  const calendar = () => deps.core.module('training-centre').calendar;
   return {
     async check(db, slots, options = {}) {
       const found: Conflict[][] = slots.map(() => []);
       if (!slots.length) return found;
       const tasks: (() => Promise<void>)[] = [];
       if (options.resources !== false) tasks.push(() => checkResources(db, slots, found));
-      if (options.calendar !== false) tasks.push(() => checkCalendar(db, slots, found));
+      if (options.calendar !== false) tasks.push(() => checkCalendar(db, calendar(), slots, found));
       await allQueries(db, tasks);
       return found.map(dedupe);
     },
     describe: (db, conflicts, t) => describeConflicts(db, conflicts, t),
-    suggest: (db, slot, count = 3) => suggestFreeSlots(db, slot, count),
+    suggest: (db, slot, count = 3) => suggestFreeSlots(db, calendar(), slot, count),
   };
 }
 
@@ -92,7 +94,7 @@ function checkAgainstEachOther(slots: LessonSlot[], familyOf: (ids: readonly str
 }
 
 /** Closures, public holidays, closed weekdays, company periods of the groups, and the training session dates. */
-async function checkCalendar(db: Db, slots: LessonSlot[], found: Conflict[][]): Promise<void> {
+async function checkCalendar(db: Db, calendar: CalendarService, slots: LessonSlot[], found: Conflict[][]): Promise<void> {
   const days = slots.map((slot) => (usable(slot) ? parisDay(slot.startAt) : null));
   const campusDays: DayProbe[] = [];
   const groupDays: DayProbe[] = [];
@@ -104,7 +106,7 @@ async function checkCalendar(db: Db, slots: LessonSlot[], found: Conflict[][]): 
   });
   if (!campusDays.length) return;
   const [closures, periods, campuses, sessions, groupSessions] = await allQueries(db, [
-    () => closuresOn(db, campusDays),
+    () => calendar.closuresOn(campusDays.map((probe) => ({ i: probe.i, campusId: probe.id, day: probe.day })), db),
     () => companyPeriodsOn(db, groupDays),
     () => campusesByIds(db, [...new Set(slots.map((slot) => slot.campusId))]),
     () => sessionDates(db),
@@ -163,7 +165,7 @@ async function describeConflicts(db: Db, conflicts: Conflict[], t: Translate): P
   const names = async (table: string, ids: string[], column: string | Knex.Raw) =>
     ids.length ? new Map<string, string>((await db(table).whereIn('id', ids).select('id', { name: column })).map((row: { id: string; name: string }) => [row.id, row.name])) : new Map<string, string>();
   const [rooms, people, groups, trainingGroups, campuses, subjects] = await allQueries(db, [
-    () => names('training_centre_rooms', missing(['room', 'booking']), 'name'),
+    () => names('training_centre_room_places', missing(['room', 'booking']), 'name'),
     () => names('identity_actors', missing(['teacher', 'trainerConstraint']), db.raw("first_name || ' ' || last_name")),
     () => names('planning_groups', missing(['planningGroup']), 'name'),
     () => names('trainings_training_groups', missing(['companyPeriod']), 'name'),

@@ -1,5 +1,5 @@
 import type { Knex } from '@alterna/core';
-import { publicHolidaysBetween } from '@alterna/training-centre';
+import { publicHolidaysBetween, type CalendarService } from '@alterna/training-centre';
 import { groupFamilies } from '../rules/lesson-overlaps.js';
 import { nearestFreeSlots, outwardOffsets, type DayWindow } from '../rules/lesson-free-slots.js';
 import { addDays, isoWeekday, parisDay, parisInstant, toParis } from '../rules/lesson-time.js';
@@ -19,7 +19,7 @@ export const DAY_CLOSES_AT = 20;
  * of family): on open, non-closed, non-holiday, non-company days inside a training session, 08:00–20:00,
  * same day first then outward. The busy periods of every resource over the window come in one query.
  */
-export async function suggestFreeSlots(db: Db, slot: LessonSlot, count: number): Promise<FreeSlot[]> {
+export async function suggestFreeSlots(db: Db, calendar: CalendarService, slot: LessonSlot, count: number): Promise<FreeSlot[]> {
   const start = new Date(slot.startAt).getTime();
   const duration = new Date(slot.endAt).getTime() - start;
   if (!Number.isFinite(duration) || duration <= 0 || count <= 0) return [];
@@ -34,7 +34,7 @@ export async function suggestFreeSlots(db: Db, slot: LessonSlot, count: number):
   const groups = [...groupFamilies(parents)(slot.planningGroupIds)];
   const [busy, blockedDays, campuses, sessions] = await allQueries(db, [
     () => busyPeriods(db, slot, groups, windowStart, windowEnd),
-    () => blockedCalendarDays(db, slot, first, last),
+    () => blockedCalendarDays(db, calendar, slot, first, last),
     () => campusesByIds(db, [slot.campusId]),
     () => sessionDates(db),
   ]);
@@ -71,20 +71,25 @@ async function busyPeriods(db: Db, slot: LessonSlot, groups: string[], from: str
   return rows.map((row: { start_at: Date; end_at: Date }) => ({ start: new Date(row.start_at).getTime(), end: new Date(row.end_at).getTime() }));
 }
 
-/** Days of the window a lesson of that slot cannot be on: closures of its campus, public holidays, company periods of its groups. */
-async function blockedCalendarDays(db: Db, slot: LessonSlot, first: string, last: string): Promise<Set<string>> {
+/**
+ * Days of the window a lesson of that slot cannot be on: closures of its campus (the training centre's read, one
+ * statement for the window's days), public holidays, company periods of its groups (one statement).
+ */
+async function blockedCalendarDays(db: Db, calendar: CalendarService, slot: LessonSlot, first: string, last: string): Promise<Set<string>> {
+  const window: string[] = [];
+  for (let day = first; day <= last; day = addDays(day, 1)) window.push(day);
+  const closures = await calendar.closuresOn(window.map((day, i) => ({ i, campusId: slot.campusId, day })), db);
   const { rows } = await db.raw(
     `SELECT to_char(d, 'YYYY-MM-DD') AS day
        FROM generate_series(?::date, ?::date, interval '1 day') AS d
-      WHERE EXISTS (SELECT 1 FROM training_centre_closures c WHERE c.campus_id = ?::uuid AND d BETWEEN c.start_date AND c.end_date)
-         OR EXISTS (
+      WHERE EXISTS (
            SELECT 1 FROM planning_groups pg
              LEFT JOIN planning_groups parent ON parent.id = pg.parent_id
              JOIN training_group_work_studies w ON w.type = 'Entreprise' AND w.training_group_id IN (pg.training_group_id, parent.training_group_id)
             WHERE pg.id = ANY(?::uuid[]) AND d BETWEEN w.start_date AND w.end_date)`,
-    [first, last, slot.campusId, slot.planningGroupIds],
+    [first, last, slot.planningGroupIds],
   );
-  const blocked = new Set<string>(rows.map((row: { day: string }) => row.day));
+  const blocked = new Set<string>([...rows.map((row: { day: string }) => row.day), ...closures.map((closure) => window[closure.i]!)]);
   for (const holiday of publicHolidaysBetween(first, last)) blocked.add(holiday.date);
   return blocked;
 }

@@ -67,18 +67,6 @@ export interface DayProbe {
 
 const dayRows = `jsonb_to_recordset(?::jsonb) AS s(i int, id uuid, day date)`;
 
-/** Campus closures covering the probed (campus, day). */
-export async function closuresOn(db: Db, probes: DayProbe[]): Promise<{ i: number; closureId: string; campusId: string; name: string | null; type: string }[]> {
-  if (!probes.length) return [];
-  const { rows } = await db.raw(
-    `SELECT s.i, c.id, c.campus_id, c.name, c.type
-       FROM ${dayRows}
-       JOIN training_centre_closures c ON c.campus_id = s.id AND s.day BETWEEN c.start_date AND c.end_date`,
-    [JSON.stringify(probes)],
-  );
-  return rows.map((row: any) => ({ i: row.i, closureId: row.id, campusId: row.campus_id, name: row.name, type: row.type }));
-}
-
 /** Company periods ('Entreprise' work-study) of the training groups of the probed planning groups (or of their parents) on the probed day. */
 export async function companyPeriodsOn(
   db: Db,

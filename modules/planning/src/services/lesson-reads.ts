@@ -74,9 +74,9 @@ export const linkSources = {
   },
   rooms: {
     lessonId: 'lr.lesson_id', order: 'r.name, r.id',
-    columns: { id: 'r.id', name: 'r.name', size: 'r.size', buildingId: 'b.id', buildingName: 'b.name' } satisfies ColumnsOf<Lesson['rooms'][number]>,
+    columns: { id: 'r.id', name: 'r.name', size: 'r.size', buildingId: 'r.building_id', buildingName: 'r.building_name' } satisfies ColumnsOf<Lesson['rooms'][number]>,
     from: `found f JOIN lesson_rooms lr ON lr.lesson_id = f.id AND lr.lesson_id = ANY(ARRAY(SELECT id FROM found))
-      JOIN training_centre_rooms r ON r.id = lr.room_id JOIN training_centre_buildings b ON b.id = r.building_id`,
+      JOIN training_centre_room_places r ON r.id = lr.room_id`,
   },
   groups: {
     lessonId: 'lg.lesson_id', order: 'g.name, g.id',

@@ -27,8 +27,8 @@ const list = (names: string[]) => names.join(', ');
 export async function checkReferences(db: Db, visibility: Visibility, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
   const [rooms, teachers, groups, subject, contracts] = await allQueries(db, [
     () => refs.roomIds.length
-      ? db('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id')
-        .whereRaw('r.id = ANY(?::uuid[])', [[...refs.roomIds]]).select('r.id', 'r.name', 's.campus_id')
+      ? db('training_centre_room_places as r')
+        .whereRaw('r.id = ANY(?::uuid[])', [[...refs.roomIds]]).select('r.id', 'r.name', 'r.campus_id')
       : [],
     () => refs.teacherIds.length
       ? db('identity_actors as a').whereRaw('a.id = ANY(?::uuid[])', [[...refs.teacherIds]]).select(

@@ -207,11 +207,11 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       const from = utcIso(period.startDate)!;
       const to = utcIso(period.endDate)!;
       if (!campuses.length) return [];
-      const rooms: { id: string; name: string; size: number; building_id: string; building_name: string; campus_id: string; campus_name: string }[] = await knex('training_centre_rooms as r')
-        .join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as s', 's.id', 'b.site_id').join('training_centre_campuses as c', 'c.id', 's.campus_id')
-        .whereIn('s.campus_id', campuses)
-        .select('r.id', 'r.name', 'r.size', 'b.id as building_id', 'b.name as building_name', 'c.id as campus_id', 'c.name as campus_name')
-        .orderBy(['c.name', 'b.name', 'r.name']);
+      const rooms: { id: string; name: string; size: number; building_id: string; building_name: string; campus_id: string; campus_name: string }[] = await knex('training_centre_room_places as r')
+        .join('training_centre_campuses as c', 'c.id', 'r.campus_id')
+        .whereIn('r.campus_id', campuses)
+        .select('r.id', 'r.name', 'r.size', 'r.building_id', 'r.building_name', 'c.id as campus_id', 'c.name as campus_name')
+        .orderBy(['c.name', 'r.building_name', 'r.name']);
       const [lessons, booked] = await Promise.all([
         read(knex, { campusIds: campuses, from, to }),
         knex('room_bookings').whereIn('campus_id', campuses).whereRaw("period && tstzrange(?::timestamptz, ?::timestamptz, '[)')", [from, to]).distinct('room_id'),

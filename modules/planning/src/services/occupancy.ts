@@ -94,12 +94,12 @@ export function occupancyService(deps: PlanningDeps): OccupancyService {
       const from = parisWallClock(value.startDate);
       const to = parisWallClock(addDays(value.endDate, 1));
       const campusRooms = () =>
-        knex('training_centre_rooms as r').join('training_centre_buildings as b', 'b.id', 'r.building_id').join('training_centre_sites as si', 'si.id', 'b.site_id').where('si.campus_id', campusId);
+        knex('training_centre_room_places as r').where('r.campus_id', campusId);
 
       const [rooms, lessons, bookings] = await Promise.all([
         campusRooms()
-          .select('r.id', 'r.name', 'r.size', 'b.id as building_id', 'b.name as building_name', 'si.id as site_id', 'si.name as site_name')
-          .orderBy([{ column: 'si.name' }, { column: 'b.name' }, { column: 'r.name' }]),
+          .select('r.id', 'r.name', 'r.size', 'r.building_id', 'r.building_name', 'r.site_id', 'r.site_name')
+          .orderBy([{ column: 'r.site_name' }, { column: 'r.building_name' }, { column: 'r.name' }]),
         knex('lesson_rooms as lr')
           .join('lessons as l', 'l.id', 'lr.lesson_id')
           .leftJoin('trainings_school_subjects as s', 's.id', 'l.school_subject_id')

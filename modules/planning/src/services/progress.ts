@@ -95,9 +95,9 @@ export function planningProgressService(deps: PlanningDeps): PlanningProgressSer
                 WHERE a.id = ANY(?::uuid[])
                   AND ?),
              targets AS (
-               SELECT tc.teacher_id AS owner_id, sl.school_subject_id, SUM(sl.hours) AS hours
-                 FROM teaching_teacher_contracts tc JOIN t ON t.id = tc.teacher_id JOIN teaching_teacher_contract_subject_lines sl ON sl.teacher_contract_id = tc.id
-                WHERE tc.training_session_id = ? AND tc.status <> 'cancelled' AND tc.campus_id = ANY(?::uuid[])
+               SELECT h.teacher_id AS owner_id, h.school_subject_id, SUM(h.hours) AS hours
+                 FROM teaching_contract_subject_hours h JOIN t ON t.id = h.teacher_id
+                WHERE h.training_session_id = ? AND h.status <> 'cancelled' AND h.campus_id = ANY(?::uuid[])
                 GROUP BY 1, 2),
              planned AS (
                SELECT lt.teacher_id AS owner_id, ls.school_subject_id, ${lessonHours} AS hours, ${delivered} AS delivered

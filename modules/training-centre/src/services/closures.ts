@@ -29,6 +29,29 @@ export interface NonWorkingDay {
   reasons: ({ kind: 'closure'; closureId: string; type: string; name: string | null } | { kind: 'publicHoliday'; key: string; name: string })[];
 }
 
+/** A campus and a day ('YYYY-MM-DD') a reader asks about; `i` is the reader's own, given back with each answer. */
+export interface CampusDay {
+  i: number;
+  campusId: string;
+  day: string;
+}
+
+/** A closure covering an asked campus day. */
+export interface ClosureOnDay {
+  i: number;
+  closureId: string;
+  campusId: string;
+  type: string;
+  name: string | null;
+}
+
+/** A closure's campus and days ('YYYY-MM-DD', both included). */
+export interface ClosedPeriod {
+  campusId: string;
+  startDate: string;
+  endDate: string;
+}
+
 export interface ClosuresService {
   /** Closures of the viewer's campuses (narrowed to campusList) that meet [startDate, endDate]. */
   list(viewer: Actor | null, campusList: string[] | null, startDate?: string | null, endDate?: string | null): Promise<CampusClosure[]>;
@@ -37,6 +60,10 @@ export interface ClosuresService {
   remove(viewer: Actor | null, id: string, t: Translate): Promise<string>;
   /** For the planning module (no actor check): closures of the campus and public holidays, from `from` to `to` included. */
   nonWorkingDays(campusId: string, from: string, to: string): Promise<NonWorkingDay[]>;
+  /** For the planning module (no actor check): the closures covering each asked campus day, in one statement, on `db` (a caller's transaction). */
+  closuresOn(days: readonly CampusDay[], db?: Knex): Promise<ClosureOnDay[]>;
+  /** For the planning module's demo (no actor check): every closure's campus and days. */
+  closedPeriods(db?: Knex): Promise<ClosedPeriod[]>;
 }
 
 export function closuresService(knex: Knex, permissions: PermissionMatrix): ClosuresService {
@@ -129,6 +156,24 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
       }
       for (const holiday of publicHolidaysBetween(from, to)) day(holiday.date).reasons.push({ kind: 'publicHoliday', key: holiday.key, name: holiday.frenchName });
       return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+    },
+
+    async closuresOn(days, db = knex) {
+      if (!days.length) return [];
+      const { rows } = await db.raw(
+        `SELECT s.i, c.id, c.campus_id, c.name, c.type
+           FROM jsonb_to_recordset(?::jsonb) AS s(i int, campus_id uuid, day date)
+           JOIN schedule_campus_closures c ON c.campus_id = s.campus_id AND s.day BETWEEN c.start_date AND c.end_date`,
+        [JSON.stringify(days.map((d) => ({ i: d.i, campus_id: d.campusId, day: d.day })))],
+      );
+      return rows.map((row: { i: number; id: string; campus_id: string; name: string | null; type: string }) => ({ i: row.i, closureId: row.id, campusId: row.campus_id, name: row.name, type: row.type }));
+    },
+
+    async closedPeriods(db = knex) {
+      const rows: { campus_id: string; start_date: string; end_date: string }[] = await db('schedule_campus_closures')
+        .select('campus_id', db.raw("to_char(start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"))
+        .orderBy(['start_date', 'campus_id']);
+      return rows.map((row) => ({ campusId: row.campus_id, startDate: row.start_date, endDate: row.end_date }));
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { CoreDeps } from '@alterna/core';
+import type { CoreDeps, Knex } from '@alterna/core';
 import { publicHolidays, type PublicHoliday } from '../rules/holidays.js';
 import { campusesService, type CampusesService } from './campuses.js';
-import { closuresService, type ClosuresService, type NonWorkingDay } from './closures.js';
+import { closuresService, type ClosedPeriod, type ClosureOnDay, type ClosuresService, type CampusDay, type NonWorkingDay } from './closures.js';
 import { organisationService, type OrganisationService } from './organisation.js';
 import { placesService, type PlacesService } from './places.js';
 import { roomsService, type RoomsService } from './rooms.js';
@@ -11,6 +11,10 @@ import { usageRegistry, type CampusListener, type UsageCheck, type UsageRegistry
 export interface CalendarService {
   /** Days the planning skips on that campus, `from` to `to` ('YYYY-MM-DD') included: closures and public holidays. */
   nonWorkingDays(campusId: string, from: string, to: string): Promise<NonWorkingDay[]>;
+  /** The closures covering each asked campus day, in one statement, on `db` (a caller's transaction). */
+  closuresOn(days: readonly CampusDay[], db?: Knex): Promise<ClosureOnDay[]>;
+  /** Every closure's campus and days ('YYYY-MM-DD', both included). */
+  closedPeriods(db?: Knex): Promise<ClosedPeriod[]>;
   /** Public holidays of metropolitan France for a year. */
   publicHolidays(year: number): PublicHoliday[];
 }
@@ -43,7 +47,7 @@ export function trainingCentreServices({ knex, permissions }: CoreDeps): Trainin
     timeSlots: timeSlotsService(knex, permissions),
     closures,
     organisation: organisationService(knex, permissions),
-    calendar: { nonWorkingDays: closures.nonWorkingDays, publicHolidays },
+    calendar: { nonWorkingDays: closures.nonWorkingDays, closuresOn: closures.closuresOn, closedPeriods: closures.closedPeriods, publicHolidays },
     usage,
     registerRoomUsage: usage.registerRoomUsage,
     registerCampusUsage: usage.registerCampusUsage,
