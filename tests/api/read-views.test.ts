@@ -16,7 +16,6 @@ const views: [view: string, table: string, columns: string[]][] = [
   ['trainings_grade_scale_elements', 'grade_scale_elements', ['id', 'training_id', 'name', 'coefficient', 'position']],
   ['trainings_trainings', 'trainings', ['id', 'name', 'short_name']],
   ['courses_exams_view', 'courses_exams', ['id', 'campus_id', 'teacher_id', 'school_subject_id', 'title', 'exam_date', 'coefficient', 'published']],
-  ['courses_exam_planning_groups_view', 'courses_exam_planning_groups', ['exam_id', 'planning_group_id']],
   ['identity_actors', 'actors', ['id', 'first_name', 'last_name', 'email', 'phone', 'language', 'archived', 'created_at', 'updated_at']],
   ['identity_actor_access_rules', 'actor_access_rules', ['id', 'actor_id', 'campus_id', 'typology']],
   ['teaching_teacher_contracts', 'teacher_contracts', ['id', 'teacher_id', 'campus_id', 'training_session_id', 'status', 'start_date', 'end_date']],
@@ -34,6 +33,11 @@ const views: [view: string, table: string, columns: string[]][] = [
 // The views shaped by what their readers need (a join, a filter, a sum over the owner's tables): each answers the rows
 // of the query it stands for.
 const purposeViews: [view: string, query: string, columns: string[]][] = [
+  [
+    'courses_exam_groups',
+    'SELECT x.id AS exam_id, x.campus_id, x.teacher_id, x.school_subject_id, x.exam_date, x.published, g.planning_group_id FROM courses_exams x JOIN courses_exam_planning_groups g ON g.exam_id = x.id',
+    ['exam_id', 'campus_id', 'teacher_id', 'school_subject_id', 'exam_date', 'published', 'planning_group_id'],
+  ],
   [
     'training_centre_room_places',
     'SELECT r.id, r.name, r.size, r.building_id, b.name AS building_name, b.site_id, s.name AS site_name, s.campus_id FROM rooms r JOIN buildings b ON b.id = r.building_id JOIN sites s ON s.id = b.site_id',
@@ -54,8 +58,16 @@ const purposeViews: [view: string, query: string, columns: string[]][] = [
 
 // Views a later migration of their owner retired (issue #26: table copies replaced by the views above or services).
 const retired = [
-  'identity_actor_typologies', 'students_students', 'teaching_teacher_contract_subject_lines', 'training_centre_buildings', 'training_centre_closures',
-  'training_centre_rooms', 'training_centre_sites', 'trainings_training_plan_blocks', 'trainings_training_plan_subjects',
+  'courses_exam_planning_groups_view',
+  'identity_actor_typologies',
+  'students_students',
+  'teaching_teacher_contract_subject_lines',
+  'training_centre_buildings',
+  'training_centre_closures',
+  'training_centre_rooms',
+  'training_centre_sites',
+  'trainings_training_plan_blocks',
+  'trainings_training_plan_subjects',
 ];
 
 describe('read views other modules query', () => {

@@ -2,6 +2,7 @@ import { defineModule } from '@alterna/core';
 import { fr, en } from './locales/index.js';
 import { courses } from './migrations/20270105000100_courses.js';
 import { readViews } from './migrations/20270110000100_read_views.js';
+import { examGroupsReadView } from './migrations/20270320000100_exam_groups_read_view.js';
 import { permissions } from './permissions.js';
 import { routes } from './routes/index.js';
 import { seedCourses } from './seed.js';
@@ -19,7 +20,7 @@ export { perm } from './permissions.js';
 export default defineModule<CoursesServices>({
   name: 'courses',
   dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'planning', 'attendance'],
-  migrations: [courses, readViews],
+  migrations: [courses, readViews, examGroupsReadView],
   locales: { fr, en },
   permissions,
   services: coursesServices,

@@ -10,14 +10,13 @@ export async function seedMarks(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw(
       `INSERT INTO marks_exam_settings (exam_id, grade_scale_element_id, semester, updated_by)
-       SELECT DISTINCT ON (x.id) x.id, e.id, 1, x.teacher_id
-         FROM courses_exams_view x
-         JOIN courses_exam_planning_groups_view xg ON xg.exam_id = x.id
-         JOIN planning_planning_groups g ON g.id = xg.planning_group_id
+       SELECT DISTINCT ON (x.exam_id) x.exam_id, e.id, 1, x.teacher_id
+         FROM courses_exam_groups x
+         JOIN planning_planning_groups g ON g.id = x.planning_group_id
          JOIN trainings_training_groups tg ON tg.id = g.training_group_id
          JOIN trainings_grade_scale_elements e ON e.training_id = tg.training_id
         WHERE x.exam_date < ?::date
-        ORDER BY x.id, abs(hashtext(x.teacher_id::text || x.school_subject_id::text || e.position::text)), e.id
+        ORDER BY x.exam_id, abs(hashtext(x.teacher_id::text || x.school_subject_id::text || e.position::text)), e.id
        ON CONFLICT (exam_id) DO NOTHING`,
       [todayIn()],
     );
@@ -29,9 +28,8 @@ export async function seedMarks(knex: Knex): Promise<void> {
               q.teacher_id
          FROM (SELECT DISTINCT s.exam_id, r.student_id, x.teacher_id, abs(hashtext(s.exam_id::text || r.student_id::text)) AS h
                  FROM marks_exam_settings s
-                 JOIN courses_exams_view x ON x.id = s.exam_id
-                 JOIN courses_exam_planning_groups_view xg ON xg.exam_id = s.exam_id
-                 JOIN planning_planning_group_subscriptions sub ON sub.planning_group_id = xg.planning_group_id
+                 JOIN courses_exam_groups x ON x.exam_id = s.exam_id
+                 JOIN planning_planning_group_subscriptions sub ON sub.planning_group_id = x.planning_group_id
                  JOIN students_student_registrations r ON r.id = sub.student_registration_id) q
        ON CONFLICT (exam_id, student_id) DO NOTHING`,
     );

@@ -39,7 +39,7 @@ export function examsService(ctx: MarksContext): ExamsService {
 
   // The exam's students: those subscribed to its planning groups (courses', planning's and students' read views).
   const students = (examId: string) =>
-    knex('courses_exam_planning_groups_view as xg')
+    knex('courses_exam_groups as xg')
       .join('planning_planning_group_subscriptions as s', 's.planning_group_id', 'xg.planning_group_id')
       .join('students_student_registrations as r', 'r.id', 's.student_registration_id')
       .join('identity_actors as a', 'a.id', 'r.student_id')
@@ -48,7 +48,7 @@ export function examsService(ctx: MarksContext): ExamsService {
       .orderBy(['a.last_name', 'a.first_name', 'a.id']);
   // The grade scale elements of the trainings of the exam's groups.
   const elements = (examId: string) =>
-    knex('courses_exam_planning_groups_view as xg')
+    knex('courses_exam_groups as xg')
       .join('planning_planning_groups as g', 'g.id', 'xg.planning_group_id')
       .join('trainings_training_groups as tg', 'tg.id', 'g.training_group_id')
       .join('trainings_grade_scale_elements as e', 'e.training_id', 'tg.training_id')

@@ -142,10 +142,9 @@ export function reportCardsService(ctx: MarksContext): ReportCardsService {
         if (!element) ctx.refuse(t, [{ path: 'gradeScaleElementId', key: 'marks.validation.notTrainingElement' }]);
         // A teacher appraises the subjects they set an exam of, that semester, for a planning group of this training group.
         const teaches = manager || !!(await knex('marks_exam_settings as s')
-          .join('courses_exams_view as x', 'x.id', 's.exam_id')
-          .join('courses_exam_planning_groups_view as xg', 'xg.exam_id', 's.exam_id')
+          .join('courses_exam_groups as xg', 'xg.exam_id', 's.exam_id')
           .join('planning_planning_groups as pg', 'pg.id', 'xg.planning_group_id')
-          .where({ 's.grade_scale_element_id': input.gradeScaleElementId, 's.semester': input.semester, 'x.teacher_id': actor.id, 'pg.training_group_id': g.id })
+          .where({ 's.grade_scale_element_id': input.gradeScaleElementId, 's.semester': input.semester, 'xg.teacher_id': actor.id, 'pg.training_group_id': g.id })
           .first('s.exam_id'));
         if (!teaches) throw new AccessDeniedError();
         const key = { student_id: input.studentId, grade_scale_element_id: input.gradeScaleElementId, semester: input.semester };
