@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, startTestApp, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
 import { lessonNow } from '../../support/attendance/fixtures.js';
-import { insertLesson } from '../../support/planning/fixtures.js';
-import { nowMs } from '@alterna/core/clock';
+import { insertLesson, parisTime } from '../../support/planning/fixtures.js';
+import { addDays, todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,8 +17,11 @@ describe('my timetable', () => {
   it('gives a teacher their own lessons of a week, cancelled ones marked, and a student their groups’', async () => {
     const lesson = await lessonNow(app, 'paris', 1);
     const other = await lessonNow(app, 'paris', 1);
+    // Another day of this week (Paris): two hours from now fell into next week on Sunday evenings after 22:00.
+    const today = todayIn();
+    const day = addDays(today, new Date(`${today}T12:00:00Z`).getUTCDay() === 1 ? 1 : -1);
     const cancelled = await insertLesson(app, {
-      campusId: lesson.campusId, startAt: new Date(nowMs() + 2 * 3_600_000).toISOString(), endAt: new Date(nowMs() + 3 * 3_600_000).toISOString(),
+      campusId: lesson.campusId, startAt: parisTime(day, '10:00'), endAt: parisTime(day, '11:00'),
       teacherIds: [lesson.teacherId], planningGroupIds: [lesson.groupId], schoolSubjectId: lesson.subjectId, status: 'cancelled',
     });
     const teacher = await loggedIn(app, lesson.teacherEmail, 'en');
