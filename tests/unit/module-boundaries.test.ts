@@ -20,7 +20,6 @@ const tableCopiesAllowed = [
   'students_student_contracts',
   'students_student_registrations',
   'teaching_coach_attributions',
-  'teaching_teacher_contracts',
   'training_centre_campuses',
   'trainings_grade_scale_elements',
   'trainings_school_subjects',

@@ -5,6 +5,7 @@ import { coaching } from './migrations/20261205000200_coaching.js';
 import { readViews } from './migrations/20261205000300_read_views.js';
 import { alertReadViews } from './migrations/20261231000200_alert_read_views.js';
 import { contractHoursReadView } from './migrations/20270320000100_contract_hours_read_view.js';
+import { retireContractsView } from './migrations/20270320000200_retire_contracts_view.js';
 import { permissions } from './permissions.js';
 import { teachingServices, type TeachingServices } from './services/index.js';
 import './module-services.js';
@@ -30,7 +31,7 @@ export { perm, teacherTypologies } from './permissions.js';
 export default defineModule<TeachingServices>({
   name: 'teaching',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
-  migrations: [teachers, coaching, readViews, alertReadViews, contractHoursReadView],
+  migrations: [teachers, coaching, readViews, alertReadViews, contractHoursReadView, retireContractsView],
   locales: { fr, en },
   permissions,
   services: teachingServices,

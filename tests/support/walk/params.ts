@@ -159,7 +159,7 @@ const byPage: Record<string, Filler> = {
   'teaching.contractNew': async ({ knex }) => ({ id: await actor(knex, 'teacher') }),
   'teaching.contractEdit': async ({ knex }) => {
     const teacher = await actor(knex, 'teacher');
-    return { id: teacher, teacherContract: await one(knex('teaching_teacher_contracts').where({ teacher_id: teacher }).orderBy('id').select('id'), 'contract of the demo teacher') };
+    return { id: teacher, teacherContract: await one(knex('teacher_contracts').where({ teacher_id: teacher }).orderBy('id').select('id'), 'contract of the demo teacher') };
   },
   'teaching.coach': async ({ knex }) => ({ id: await actor(knex, 'coach') }),
   'teaching.coachInformationsNew': async ({ knex }) => ({ id: await actor(knex, 'coach') }),

@@ -45,7 +45,7 @@ export function bulkCreateService(deps: PlanningDeps) {
     const lines = body.lines;
     const known = new Set((await knex('training_centre_campuses as campuses').select('id').whereIn('id', body.campuses)).map((c: { id: string }) => c.id));
     const violations: Violation[] = body.campuses.filter((id) => !known.has(id)).map((id) => ({ path: 'campuses', message: t('planning.bulk.validation.unknown', { id }) }));
-    const refs = await loadReferences(knex, deps.core.module('identity').visibility, {
+    const refs = await loadReferences(knex, deps.core.module('identity').visibility, deps.core.module('teaching').contracts, {
       groups: lines.flatMap((l) => l.planningGroups),
       rooms: lines.flatMap((l) => l.rooms),
       teachers: lines.flatMap((l) => l.teachers),

@@ -116,7 +116,7 @@ export function bulkEditService(deps: PlanningDeps) {
   }
 
   async function editViolations(lessons: LessonSnapshot[], edit: NonNullable<BulkEditRequest['edit']>, t: Translate): Promise<Violation[]> {
-    const refs = await loadReferences(knex, deps.core.module('identity').visibility, {
+    const refs = await loadReferences(knex, deps.core.module('identity').visibility, deps.core.module('teaching').contracts, {
       groups: edit.planningGroups ?? [], rooms: edit.rooms ?? [], teachers: edit.teachers ?? [], contracts: edit.teacherContracts ?? [],
       subjects: edit.schoolSubject ? [edit.schoolSubject] : [],
     });
@@ -143,8 +143,8 @@ export function bulkEditService(deps: PlanningDeps) {
       if (value !== undefined && value !== null) (stored as Record<string, unknown>)[field] = value;
     }
     if (edit.teachers && edit.teacherContracts?.length) {
-      const rows = await knex('teaching_teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', edit.teacherContracts);
-      stored.contracts = rows.map((r: { id: string; teacher_id: string; campus_id: string }) => ({ teacherId: r.teacher_id, campusId: r.campus_id, contractId: r.id }));
+      const rows = await deps.core.module('teaching').contracts.byIds(edit.teacherContracts, knex);
+      stored.contracts = rows.map((r) => ({ teacherId: r.teacherId, campusId: r.campusId, contractId: r.id }));
     }
     return stored;
   }

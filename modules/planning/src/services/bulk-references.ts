@@ -2,6 +2,7 @@
 // each, and the checks that they exist and belong to the lesson's campus (SPEC §5: ids of the chosen campuses).
 import type { Knex, Translate, Violation } from '@alterna/core';
 import type { Visibility } from '@alterna/identity';
+import type { ContractsService } from '@alterna/teaching';
 
 type Db = Knex | Knex.Transaction;
 
@@ -25,7 +26,7 @@ export interface ReferenceIds {
 const unique = (ids: string[]) => [...new Set(ids)];
 
 /** The references named; a teacher's campuses are those of all its rules (identity's visibility). */
-export async function loadReferences(db: Db, visibility: Visibility, ids: ReferenceIds): Promise<References> {
+export async function loadReferences(db: Db, visibility: Visibility, contractReads: Pick<ContractsService, 'byIds'>, ids: ReferenceIds): Promise<References> {
   const refs: References = { groups: new Map(), rooms: new Map(), teachers: new Map(), contracts: new Map(), subjects: new Set() };
   const [groups, rooms, teachers, contracts, subjects] = [ids.groups, ids.rooms, ids.teachers, ids.contracts, ids.subjects].map(unique);
   if (groups!.length) for (const g of await db('planning_groups').select('id', 'campus_id', 'name').whereIn('id', groups!)) refs.groups.set(g.id, { campusId: g.campus_id, name: g.name });
@@ -38,7 +39,7 @@ export async function loadReferences(db: Db, visibility: Visibility, ids: Refere
     const campuses = await visibility.campusesOf(rows.map((r) => r.id), null, db);
     for (const r of rows) refs.teachers.set(r.id, { name: `${r.first_name} ${r.last_name}`, campuses: new Set(campuses.get(r.id)) });
   }
-  if (contracts!.length) for (const c of await db('teaching_teacher_contracts').select('id', 'teacher_id', 'campus_id').whereIn('id', contracts!)) refs.contracts.set(c.id, { teacherId: c.teacher_id, campusId: c.campus_id });
+  if (contracts!.length) for (const c of await contractReads.byIds(contracts!, db)) refs.contracts.set(c.id, { teacherId: c.teacherId, campusId: c.campusId });
   if (subjects!.length) for (const s of await db('trainings_school_subjects as school_subjects').select('id').whereIn('id', subjects!)) refs.subjects.add(s.id);
   return refs;
 }

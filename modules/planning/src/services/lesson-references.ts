@@ -3,6 +3,7 @@
 // per kind, whatever the number of ids.
 import { teacherTypologies, type Knex } from '@alterna/core';
 import type { Visibility } from '@alterna/identity';
+import type { ContractsService } from '@alterna/teaching';
 import type { RuleViolation } from '../rules/lesson-rules.js';
 import { allQueries } from './queries.js';
 
@@ -24,7 +25,7 @@ const rule = (path: string, name: string, values?: Record<string, unknown>): Rul
 const list = (names: string[]) => names.join(', ');
 
 /** Violations of the references, and the contract of each teacher (null when none is given); a teacher's campuses are identity's. */
-export async function checkReferences(db: Db, visibility: Visibility, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
+export async function checkReferences(db: Db, visibility: Visibility, contractReads: Pick<ContractsService, 'byIds'>, refs: LessonReferences): Promise<{ violations: RuleViolation[]; contractOf: Map<string, string | null> }> {
   const [rooms, teachers, groups, subject, contracts] = await allQueries(db, [
     () => refs.roomIds.length
       ? db('training_centre_room_places as r')
@@ -38,9 +39,7 @@ export async function checkReferences(db: Db, visibility: Visibility, refs: Less
       : [],
     () => refs.planningGroupIds.length ? db('planning_groups').whereRaw('id = ANY(?::uuid[])', [[...refs.planningGroupIds]]).select('id', 'name', 'campus_id') : [],
     () => refs.schoolSubjectId ? db('trainings_school_subjects as school_subjects').where({ id: refs.schoolSubjectId }).first('id', 'name', 'archived') : null,
-    () => refs.teacherContractIds.length
-      ? db('teaching_teacher_contracts').whereRaw('id = ANY(?::uuid[])', [[...refs.teacherContractIds]]).select('id', 'teacher_id', 'training_session_id', 'campus_id', 'status')
-      : [],
+    () => contractReads.byIds([...new Set(refs.teacherContractIds)], db),
   ]);
   const violations: RuleViolation[] = [];
   const outside = <T extends { id: string }>(ids: readonly string[], found: T[], belongs: (row: T) => boolean) => {
@@ -58,13 +57,12 @@ export async function checkReferences(db: Db, visibility: Visibility, refs: Less
   else if (subject?.archived && refs.subjectChanged) violations.push(rule('schoolSubject', 'subjectArchived', { subject: subject.name }));
 
   const contractOf = new Map<string, string | null>(refs.teacherIds.map((id) => [id, null]));
-  const contractRows = contracts as { id: string; teacher_id: string; training_session_id: string; campus_id: string; status: string }[];
-  const known = new Set(contractRows.map((row) => row.id));
+  const known = new Set(contracts.map((contract) => contract.id));
   let contractsWrong = refs.teacherContractIds.some((id) => !known.has(id));
-  for (const contract of contractRows) {
-    const ofTeacher = contractOf.has(contract.teacher_id);
-    if (!ofTeacher || contract.training_session_id !== refs.sessionId || contract.status === 'cancelled' || contractOf.get(contract.teacher_id)) contractsWrong = true;
-    else contractOf.set(contract.teacher_id, contract.id);
+  for (const contract of contracts) {
+    const ofTeacher = contractOf.has(contract.teacherId);
+    if (!ofTeacher || contract.trainingSessionId !== refs.sessionId || contract.status === 'cancelled' || contractOf.get(contract.teacherId)) contractsWrong = true;
+    else contractOf.set(contract.teacherId, contract.id);
   }
   if (contractsWrong) violations.push(rule('teacherContracts', 'contractsOfTeachers'));
   return { violations, contractOf };

@@ -240,7 +240,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
         startAt, endAt, teacherIds: unique(value.teachers), roomIds: unique(value.rooms), planningGroupIds: unique(value.planningGroups), schoolSubjectId: value.schoolSubject ?? null,
       };
       const sessionId = await sessionOfDay(startAt, shape.planningGroupIds);
-      const { violations, contractOf } = await checkReferences(knex, deps.core.module('identity').visibility, {
+      const { violations, contractOf } = await checkReferences(knex, deps.core.module('identity').visibility, deps.core.module('teaching').contracts, {
         campusId: value.campus, sessionId, teacherIds: shape.teacherIds, teacherContractIds: unique(value.teacherContracts), roomIds: shape.roomIds,
         planningGroupIds: shape.planningGroupIds, schoolSubjectId: shape.schoolSubjectId, subjectChanged: true,
       });
@@ -308,7 +308,7 @@ export function lessonsService(deps: PlanningDeps): LessonsService {
       let contractOf = new Map<string, string | null>(current.teachers.map((teacher) => [teacher.id, teacher.teacherContractId]));
       if (reshaped) {
         const shape = { startAt, endAt, ...next };
-        const references = await checkReferences(knex, deps.core.module('identity').visibility, { campusId: current.campusId, sessionId, ...next, subjectChanged: changed.subject });
+        const references = await checkReferences(knex, deps.core.module('identity').visibility, deps.core.module('teaching').contracts, { campusId: current.campusId, sessionId, ...next, subjectChanged: changed.subject });
         contractOf = references.contractOf;
         const all = [...lessonShapeViolations(shape), ...(moved || regrouped ? sessionViolations(sessionId) : []), ...references.violations];
         if (all.length) fail(all, t);
