@@ -31,18 +31,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
+/** Types `text` into a field key by key, as a person does, over what it held (selected and deleted first). */
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Delete');
+  await field.pressSequentially(text);
+}
+
 export async function login(page: Page, email: string, password = 'alterna-demo'): Promise<void> {
   await page.goto('/');
-  await page.locator('#email').fill(email);
-  await page.locator('#password').fill(password);
+  await typeInto(page.locator('#email'), email);
+  await typeInto(page.locator('#password'), password);
   await page.locator('button[type=submit]').click();
 }
 
-/** Types a day ('YYYY-MM-DD') into a date field the way the page shows it (dd/mm/yyyy in French, mm/dd/yyyy in English). */
+/** Types a day ('YYYY-MM-DD') key by key into a date field the way the page shows it (dd/mm/yyyy in French, mm/dd/yyyy in English). */
 export async function fillDate(field: Locator, iso: string): Promise<void> {
   const [y, m, d] = iso.split('-');
   const french = (await field.getAttribute('placeholder')) === 'jj/mm/aaaa';
-  await field.fill(french ? `${d}/${m}/${y}` : `${m}/${d}/${y}`);
+  await typeInto(field, french ? `${d}/${m}/${y}` : `${m}/${d}/${y}`);
   await field.press('Tab');
 }
 
@@ -50,8 +58,8 @@ export async function fillDate(field: Locator, iso: string): Promise<void> {
 export async function fillTime(field: Locator, time: string): Promise<void> {
   const [hours, minutes] = time.split(':');
   const boxes = field.locator('input:not([type=hidden])');
-  await boxes.nth(0).fill(hours!);
-  await boxes.nth(1).fill(minutes!);
+  await typeInto(boxes.nth(0), hours!);
+  await typeInto(boxes.nth(1), minutes!);
 }
 
 /** A page of a new browser profile in that language, logged in as `email` and landed on its home (`**<home>`). */
