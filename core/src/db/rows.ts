@@ -11,7 +11,7 @@ export interface AuditLogRow {
   id: number;
   at: Date;
   table_name: string;
-  action: string;
+  action: 'insert' | 'update' | 'delete' | 'truncate';
   row_id: string | null;
   actor_id: string | null;
   actor_name: string | null;
@@ -27,7 +27,7 @@ export interface AuditLogInsert {
   id?: number;
   at?: Date;
   table_name: string;
-  action: string;
+  action: 'insert' | 'update' | 'delete' | 'truncate';
   row_id?: string | null;
   actor_id?: string | null;
   actor_name?: string | null;

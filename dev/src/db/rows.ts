@@ -23,19 +23,17 @@ interface Column {
 
 /** Tables whose knex builders stay untyped: services written before the generated types that do not fit them yet. */
 export const untypedTables: ReadonlySet<string> = new Set<string>([
-  'actors', 'attendance_alert_settings', 'attendance_alerts', 'attendance_justifications', 'attendance_lines',
-  'attendance_sheets', 'attendance_signatures', 'booklet_forms', 'booklet_items', 'booklet_thesis_skills',
-  'booklet_validation_signatures', 'booklet_validations', 'buildings', 'campus_organisations', 'campuses',
-  'coach_attributions', 'coach_contract_activity_lines', 'coach_contracts', 'coach_informations',
-  'coaching_follow_ups', 'corporations', 'files_documents', 'files_folder_planning_groups', 'files_folders',
+  'actors', 'attendance_alerts', 'attendance_justifications', 'attendance_lines', 'attendance_sheets',
+  'attendance_signatures', 'booklet_forms', 'booklet_items', 'booklet_thesis_skills', 'booklet_validation_signatures',
+  'booklet_validations', 'buildings', 'campuses', 'coach_attributions', 'coach_contract_activity_lines',
+  'coach_contracts', 'coach_informations', 'coaching_follow_ups', 'corporations', 'files_documents', 'files_folders',
   'grade_scale_elements', 'lesson_planning_groups', 'lesson_rooms', 'lesson_teachers', 'lessons', 'marks_exam_marks',
   'marks_exam_settings', 'mass_email_campaigns', 'mass_email_recipients', 'model_time_slots', 'news', 'operations',
-  'planning_groups', 'planning_run_items', 'profile_change_requests', 'related_activities', 'room_bookings', 'rooms',
-  'schedule_campus_closures', 'school_subjects', 'sites', 'student_contracts', 'student_last_situations',
+  'planning_groups', 'planning_run_items', 'room_bookings', 'rooms', 'school_subjects', 'sites', 'student_contracts',
   'student_registrations', 'students', 'teacher_companies', 'teacher_company_teachers',
   'teacher_contract_activity_lines', 'teacher_contract_subject_lines', 'teacher_contracts', 'teacher_informations',
-  'time_slots', 'trainer_constraints', 'training_campuses', 'training_group_work_studies', 'training_groups',
-  'training_plan_subjects', 'training_plan_variants', 'training_plans', 'training_sessions', 'trainings',
+  'time_slots', 'trainer_constraints', 'training_campuses', 'training_groups', 'training_plan_subjects',
+  'training_plan_variants', 'training_plans', 'training_sessions', 'trainings',
 ]);
 
 /**
@@ -66,13 +64,30 @@ function tsType(udt: string, enums: Map<string, string[]>): string {
 /** `lesson_rooms` → `LessonRooms`. */
 const typeName = (table: string) => table.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 
-function renderTable(table: string, columns: Column[], enums: Map<string, string[]>): string {
+/**
+ * The values a one-column CHECK allows, when it is a list (`CHECK (status IN ('a', 'b'))`, as PostgreSQL writes it
+ * back: `CHECK (((status)::text = ANY ((ARRAY['a'::character varying, …])::text[])))`, possibly after
+ * `(status IS NULL) OR`), else null: the column's type is then that union, as for an enum.
+ */
+export function checkedValues(definition: string, column: string): string[] | null {
+  const col = `\\(?${column}\\)?(?:::text)?`;
+  const list = new RegExp(`^CHECK \\(+(?:${col} IS NULL\\) OR \\(+)?${col} = ANY \\(+ARRAY\\[((?:'(?:[^']|'')*'::[a-z ]+(?:, )?)+)\\](?:\\)?::text\\[\\])?\\)+$`);
+  const match = list.exec(definition);
+  if (!match) return null;
+  return [...match[1]!.matchAll(/'((?:[^']|'')*)'::/g)].map((m) => m[1]!.replaceAll("''", "'"));
+}
+
+function renderTable(table: string, columns: Column[], enums: Map<string, string[]>, checks: Map<string, string[]>): string {
   const name = typeName(table);
-  const row = columns.map((c) => `  ${c.column_name}: ${tsType(c.udt_name, enums)}${c.is_nullable === 'YES' ? ' | null' : ''};`);
+  const type = (c: Column) => {
+    const values = checks.get(`${table}.${c.column_name}`);
+    return values ? values.map((value) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`).join(' | ') : tsType(c.udt_name, enums);
+  };
+  const row = columns.map((c) => `  ${c.column_name}: ${type(c)}${c.is_nullable === 'YES' ? ' | null' : ''};`);
   // An insert may leave out what the database fills: a default, an identity, a null; never a generated column.
   const insert = columns.filter((c) => c.is_generated !== 'ALWAYS').map((c) => {
     const optional = c.column_default !== null || c.is_identity === 'YES' || c.is_nullable === 'YES';
-    return `  ${c.column_name}${optional ? '?' : ''}: ${tsType(c.udt_name, enums)}${c.is_nullable === 'YES' ? ' | null' : ''};`;
+    return `  ${c.column_name}${optional ? '?' : ''}: ${type(c)}${c.is_nullable === 'YES' ? ' | null' : ''};`;
   });
   return [
     `/** A row of \`${table}\`. */`, `export interface ${name}Row {`, ...row, '}', '',
@@ -80,13 +95,13 @@ function renderTable(table: string, columns: Column[], enums: Map<string, string
   ].join('\n');
 }
 
-function renderFile(owner: string, tables: string[], columns: Map<string, Column[]>, enums: Map<string, string[]>, knexImport: string): string {
+function renderFile(owner: string, tables: string[], columns: Map<string, Column[]>, enums: Map<string, string[]>, checks: Map<string, string[]>, knexImport: string): string {
   const typed = tables.filter((table) => !untypedTables.has(table));
   const header = [
     `// Generated by \`npm run db:rows\` (dev/src/db/rows.ts) from the migrated database: do not edit.`,
     `// The row and insert types of ${owner === 'core' ? 'the core\'s own tables' : `the ${owner} module's tables`}, and \`knex('table')\` typed by them.`,
   ];
-  const body = tables.map((table) => renderTable(table, columns.get(table)!, enums));
+  const body = tables.map((table) => renderTable(table, columns.get(table)!, enums, checks));
   const tablesDeclaration = typed.length ? [
     `import type { Knex } from '${knexImport}';`, '',
     '/** A write may give SQL for a value (`knex.fn.now()`). */', 'type Writable<T> = { [K in keyof T]: T[K] | Knex.Raw };', '',
@@ -138,11 +153,21 @@ export async function generateRows(serverUrl: string): Promise<RowFiles> {
     const enums = new Map<string, string[]>();
     for (const { name: type, label } of enumRows) enums.set(type, [...(enums.get(type) ?? []), label]);
 
+    const checkRows = (await knex.raw(`SELECT c.conrelid::regclass::text AS table_name, a.attname AS column_name, pg_get_constraintdef(c.oid) AS definition
+      FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'c' AND array_length(c.conkey, 1) = 1 AND c.connamespace = 'public'::regnamespace
+      ORDER BY 1, 2, c.conname`)).rows as { table_name: string; column_name: string; definition: string }[];
+    const checks = new Map<string, string[]>();
+    for (const { table_name: table, column_name: column, definition } of checkRows) {
+      const values = checkedValues(definition, column);
+      if (values) checks.set(`${table}.${column}`, values);
+    }
+
     const files: RowFiles = new Map();
     for (const [owner, tables] of owners) {
       if (!tables.length) continue;
       const file = owner === 'core' ? 'core/src/db/rows.ts' : `modules/${owner}/src/models/rows.ts`;
-      files.set(file, renderFile(owner, tables, byTable, enums, owner === 'core' ? 'knex' : '@alterna/core'));
+      files.set(file, renderFile(owner, tables, byTable, enums, checks, owner === 'core' ? 'knex' : '@alterna/core'));
     }
     return files;
   } finally {

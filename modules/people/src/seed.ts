@@ -1,4 +1,5 @@
 import type { CoreDeps, Knex } from '@alterna/core';
+import type { CorporationPeopleInsert, CorporationPeopleRow } from './models/rows.js';
 
 /** The demo centre's companies, their contacts and tutors, and a few more staff members (no logins). */
 const demoCorporations = [
@@ -23,7 +24,7 @@ const demoPeople: { firstName: string; lastName: string; typology: Role; campus:
 ];
 
 // The identity seed's tutor and corporation contact (with logins) work for the first company.
-const demoLinks = [
+const demoLinks: { email: string; corporation: string; role: CorporationPeopleRow['role'] }[] = [
   { email: 'tutor@demo.alterna.school', corporation: 'Boulangerie Dupain', role: 'tutor' },
   { email: 'corporation-contact@demo.alterna.school', corporation: 'Boulangerie Dupain', role: 'contact' },
 ];
@@ -49,7 +50,7 @@ export async function seedPeople(core: CoreDeps, knex: Knex): Promise<void> {
     const actorRows = actorIds.map((id) => ({ id }));
     const logins = new Map<string, string>((await trx('identity_actors').whereIn('email', demoLinks.map((l) => l.email)).select('id', 'email')).map((a: { id: string; email: string }) => [a.email, a.id]));
     await trx('corporation_people').insert([
-      ...demoPeople.flatMap((p, i) => (p.corporation ? [{ corporation_id: corporationId.get(p.corporation)!, actor_id: actorRows[i]!.id, role: p.typology === 'tutor' ? 'tutor' : 'contact' }] : [])),
+      ...demoPeople.flatMap((p, i): CorporationPeopleInsert[] => (p.corporation ? [{ corporation_id: corporationId.get(p.corporation)!, actor_id: actorRows[i]!.id, role: p.typology === 'tutor' ? 'tutor' : 'contact' }] : [])),
       ...demoLinks.filter((l) => logins.has(l.email)).map((l) => ({ corporation_id: corporationId.get(l.corporation)!, actor_id: logins.get(l.email)!, role: l.role })),
     ]);
   });

@@ -5,6 +5,7 @@ import { registrations } from './migrations/20261210000200_registrations.js';
 import { readViews } from './migrations/20261210000300_read_views.js';
 import { alertReadViews } from './migrations/20261231000100_alert_read_views.js';
 import { guardiansReadView } from './migrations/20270320000100_guardians_read_view.js';
+import { lastSituationCheck } from './migrations/20271130000100_last_situation_check.js';
 import { permissions } from './permissions.js';
 import { studentsServices, type StudentsServices } from './services/index.js';
 import './module-services.js';
@@ -21,7 +22,7 @@ export { perm } from './permissions.js';
 export default defineModule<StudentsServices>({
   name: 'students',
   dependsOn: ['people', 'trainings', 'training-centre', 'identity'],
-  migrations: [students, registrations, readViews, alertReadViews, guardiansReadView],
+  migrations: [students, registrations, readViews, alertReadViews, guardiansReadView, lastSituationCheck],
   locales: { fr, en },
   permissions,
   services: (core) => studentsServices(core),

@@ -92,7 +92,9 @@ export async function seedStudents(_services: StudentsServices, core: CoreDeps, 
       let id = existing.get(`${student.firstName} ${student.lastName}`);
       if (!id) {
         const email = `${ascii(student.firstName)}.${ascii(student.lastName)}@${demoDomain}`;
-        [id] = await accounts.create(trx, [{ firstName: student.firstName, lastName: student.lastName, email, rules: [{ campusId: campusId.get(student.campus)!, typology: 'student' }] }]);
+        const [created] = await accounts.create(trx, [{ firstName: student.firstName, lastName: student.lastName, email, rules: [{ campusId: campusId.get(student.campus)!, typology: 'student' }] }]);
+        if (!created) throw new Error(`students seed: no account created for ${email}`);
+        id = created;
       }
       const [country, place, cityCode] = student.birth;
       const guardian = student.guardian;

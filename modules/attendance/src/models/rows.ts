@@ -33,7 +33,7 @@ export interface AttendanceAlertsRow {
   id: string;
   student_id: string;
   campus_id: string;
-  kind: string;
+  kind: 'unjustified-half-days' | 'consecutive-absences' | 'justify-request';
   crossing_key: string;
   day: string;
   count: number;
@@ -48,7 +48,7 @@ export interface AttendanceAlertsInsert {
   id?: string;
   student_id: string;
   campus_id: string;
-  kind: string;
+  kind: 'unjustified-half-days' | 'consecutive-absences' | 'justify-request';
   crossing_key: string;
   day: string;
   count: number;
@@ -63,12 +63,12 @@ export interface AttendanceJustificationsRow {
   id: string;
   student_id: string;
   campus_id: string;
-  reason: string;
+  reason: 'illness' | 'family' | 'transport' | 'company' | 'exam' | 'other';
   comment: string | null;
   start_date: string;
   end_date: string;
   file_id: string | null;
-  status: string;
+  status: 'submitted' | 'accepted' | 'refused';
   decided_by: string | null;
   decided_at: Date | null;
   decision_comment: string | null;
@@ -81,12 +81,12 @@ export interface AttendanceJustificationsInsert {
   id?: string;
   student_id: string;
   campus_id: string;
-  reason: string;
+  reason: 'illness' | 'family' | 'transport' | 'company' | 'exam' | 'other';
   comment?: string | null;
   start_date: string;
   end_date: string;
   file_id?: string | null;
-  status?: string;
+  status?: 'submitted' | 'accepted' | 'refused';
   decided_by?: string | null;
   decided_at?: Date | null;
   decision_comment?: string | null;
@@ -100,7 +100,7 @@ export interface AttendanceLinesRow {
   sheet_id: string;
   student_registration_id: string;
   student_id: string;
-  status: string | null;
+  status: 'present' | 'without-signature' | 'late' | 'early-exit' | 'temporary-exit' | 'temporary-exclusion' | 'fraud' | 'absent' | null;
   arrived_at: Date | null;
   left_at: Date | null;
   exit_from: Date | null;
@@ -118,7 +118,7 @@ export interface AttendanceLinesInsert {
   sheet_id: string;
   student_registration_id: string;
   student_id: string;
-  status?: string | null;
+  status?: 'present' | 'without-signature' | 'late' | 'early-exit' | 'temporary-exit' | 'temporary-exclusion' | 'fraud' | 'absent' | null;
   arrived_at?: Date | null;
   left_at?: Date | null;
   exit_from?: Date | null;
@@ -184,7 +184,7 @@ export interface AttendanceSignaturesRow {
   lesson_id: string;
   signer_id: string;
   recorded_by: string | null;
-  method: string;
+  method: 'pad' | 'qr' | 'teacher';
   signed_at: Date;
   ip: string | null;
   user_agent: string | null;
@@ -204,7 +204,7 @@ export interface AttendanceSignaturesInsert {
   lesson_id: string;
   signer_id: string;
   recorded_by?: string | null;
-  method: string;
+  method: 'pad' | 'qr' | 'teacher';
   signed_at: Date;
   ip?: string | null;
   user_agent?: string | null;
@@ -218,6 +218,7 @@ export interface AttendanceSignaturesInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    attendance_alert_settings: Knex.CompositeTableType<AttendanceAlertSettingsRow, Writable<AttendanceAlertSettingsInsert>, Partial<Writable<AttendanceAlertSettingsInsert>>>;
     attendance_sheet_settings: Knex.CompositeTableType<AttendanceSheetSettingsRow, Writable<AttendanceSheetSettingsInsert>, Partial<Writable<AttendanceSheetSettingsInsert>>>;
   }
 }

@@ -51,7 +51,7 @@ export interface BookletItemModulesRow {
   booklet_item_id: string;
   training_id: string;
   scope_session_id: string;
-  module: string;
+  module: 'mission-definition' | 'first-meeting' | 'coach-meeting' | 'coach-tutor-meeting' | 'intermediate-evaluation' | 'final-evaluation' | 'thesis-evaluation';
 }
 
 /** What an insert into `booklet_item_modules` gives: the columns the database fills are optional. */
@@ -59,7 +59,7 @@ export interface BookletItemModulesInsert {
   booklet_item_id: string;
   training_id: string;
   scope_session_id: string;
-  module: string;
+  module: 'mission-definition' | 'first-meeting' | 'coach-meeting' | 'coach-tutor-meeting' | 'intermediate-evaluation' | 'final-evaluation' | 'thesis-evaluation';
 }
 
 /** A row of `booklet_items`. */
@@ -147,7 +147,7 @@ export interface BookletValidationRemindersInsert {
 /** A row of `booklet_validation_signatures`. */
 export interface BookletValidationSignaturesRow {
   validation_id: string;
-  role: string;
+  role: 'tutor' | 'coach' | 'student';
   position: number;
   signer_id: string | null;
   signed_at: Date | null;
@@ -157,7 +157,7 @@ export interface BookletValidationSignaturesRow {
 /** What an insert into `booklet_validation_signatures` gives: the columns the database fills are optional. */
 export interface BookletValidationSignaturesInsert {
   validation_id: string;
-  role: string;
+  role: 'tutor' | 'coach' | 'student';
   position: number;
   signer_id?: string | null;
   signed_at?: Date | null;
@@ -170,7 +170,7 @@ export interface BookletValidationsRow {
   form_id: string;
   run: number;
   workflow_id: string;
-  status: string;
+  status: 'pending' | 'validated' | 'cancelled';
   requested_by: string | null;
   requested_at: Date;
   validated_at: Date | null;
@@ -188,7 +188,7 @@ export interface BookletValidationsInsert {
   form_id: string;
   run: number;
   workflow_id: string;
-  status?: string;
+  status?: 'pending' | 'validated' | 'cancelled';
   requested_by?: string | null;
   requested_at?: Date;
   validated_at?: Date | null;

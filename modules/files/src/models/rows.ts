@@ -13,7 +13,7 @@ export interface FilesDocumentsRow {
   campus_id: string;
   stored_file_id: string;
   name: string;
-  typology_reference: string;
+  typology_reference: 'document' | 'image' | 'video' | 'audio';
   expiration_date: string | null;
   published: boolean;
   user_id: string | null;
@@ -30,7 +30,7 @@ export interface FilesDocumentsInsert {
   campus_id: string;
   stored_file_id: string;
   name: string;
-  typology_reference: string;
+  typology_reference: 'document' | 'image' | 'video' | 'audio';
   expiration_date?: string | null;
   published?: boolean;
   user_id?: string | null;
@@ -44,7 +44,7 @@ export interface FilesDocumentsInsert {
 export interface FilesExpiryNoticesRow {
   id: string;
   file_id: string;
-  kind: string;
+  kind: 'warning' | 'expired';
   expiration_date: string;
   day: string;
   recipients: string[] | null;
@@ -56,7 +56,7 @@ export interface FilesExpiryNoticesRow {
 export interface FilesExpiryNoticesInsert {
   id?: string;
   file_id: string;
-  kind: string;
+  kind: 'warning' | 'expired';
   expiration_date: string;
   day: string;
   recipients?: string[] | null;
@@ -101,5 +101,6 @@ export interface FilesFoldersInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     files_expiry_notices: Knex.CompositeTableType<FilesExpiryNoticesRow, Writable<FilesExpiryNoticesInsert>, Partial<Writable<FilesExpiryNoticesInsert>>>;
+    files_folder_planning_groups: Knex.CompositeTableType<FilesFolderPlanningGroupsRow, Writable<FilesFolderPlanningGroupsInsert>, Partial<Writable<FilesFolderPlanningGroupsInsert>>>;
   }
 }

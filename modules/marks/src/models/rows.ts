@@ -11,7 +11,7 @@ export interface MarksExamMarksRow {
   exam_id: string;
   student_id: string;
   value: number | null;
-  status: string;
+  status: 'present' | 'absent' | 'excused';
   entered_by: string | null;
   created_at: Date;
   updated_at: Date;
@@ -22,7 +22,7 @@ export interface MarksExamMarksInsert {
   exam_id: string;
   student_id: string;
   value?: number | null;
-  status: string;
+  status: 'present' | 'absent' | 'excused';
   entered_by?: string | null;
   created_at?: Date;
   updated_at?: Date;

@@ -16,7 +16,7 @@ export interface MassEmailCampaignsRow {
   text: string;
   criteria: unknown;
   campus_ids: string[];
-  status: string;
+  status: 'sending' | 'paused' | 'completed' | 'cancelled' | 'failed';
   total: number;
   workflow_id: string;
   created_by: string | null;
@@ -34,7 +34,7 @@ export interface MassEmailCampaignsInsert {
   text: string;
   criteria: unknown;
   campus_ids: string[];
-  status?: string;
+  status?: 'sending' | 'paused' | 'completed' | 'cancelled' | 'failed';
   total?: number;
   workflow_id: string;
   created_by?: string | null;
@@ -94,7 +94,7 @@ export interface MassEmailRecipientsRow {
   group_name: string;
   campus: string;
   message_id: string;
-  state: string;
+  state: 'pending' | 'sent' | 'failed' | 'unsubscribed';
   smtp_response: string | null;
   answered_at: Date | null;
 }
@@ -111,7 +111,7 @@ export interface MassEmailRecipientsInsert {
   group_name?: string;
   campus?: string;
   message_id: string;
-  state?: string;
+  state?: 'pending' | 'sent' | 'failed' | 'unsubscribed';
   smtp_response?: string | null;
   answered_at?: Date | null;
 }

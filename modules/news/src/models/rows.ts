@@ -53,7 +53,7 @@ export interface NewsCampusesInsert {
 /** A row of `news_files`. */
 export interface NewsFilesRow {
   file_id: string;
-  kind: string;
+  kind: 'image' | 'attachment';
   uploaded_by: string | null;
   news_id: string | null;
   filename: string;
@@ -65,7 +65,7 @@ export interface NewsFilesRow {
 /** What an insert into `news_files` gives: the columns the database fills are optional. */
 export interface NewsFilesInsert {
   file_id: string;
-  kind: string;
+  kind: 'image' | 'attachment';
   uploaded_by?: string | null;
   news_id?: string | null;
   filename: string;

@@ -11,7 +11,7 @@ export interface CorporationPeopleRow {
   id: string;
   corporation_id: string;
   actor_id: string;
-  role: string;
+  role: 'contact' | 'tutor';
 }
 
 /** What an insert into `corporation_people` gives: the columns the database fills are optional. */
@@ -19,7 +19,7 @@ export interface CorporationPeopleInsert {
   id?: string;
   corporation_id: string;
   actor_id: string;
-  role: string;
+  role: 'contact' | 'tutor';
 }
 
 /** A row of `corporations`. */

@@ -7,6 +7,7 @@ import type { ActorsService } from './actors.js';
 import type { CorporationsService } from './corporations.js';
 import type { ActorView, SaveOutcome } from './types.js';
 import { CorporationModel } from '../models/index.js';
+import type { CorporationPeopleInsert } from '../models/rows.js';
 
 /** Contacts and tutors: actors (typology corporation-contact or tutor) linked to corporations. */
 export interface CorporationPeopleService {
@@ -100,7 +101,7 @@ export function corporationPeopleService(core: CoreDeps, scope: Scope, actors: A
       if (!(await CorporationModel.query(knex).findById(value.corporationId).select('id'))) {
         throw new ValidationError([{ path: 'corporationId', message: t('people.validation.corporation') }]);
       }
-      const row = { corporation_id: value.corporationId, actor_id: value.tutorId, role: 'tutor' };
+      const row: CorporationPeopleInsert = { corporation_id: value.corporationId, actor_id: value.tutorId, role: 'tutor' };
       if (await knex('corporation_people').where(row).first('id')) {
         throw new ValidationError([{ path: 'corporationId', message: t('people.tutor.alreadyAssociated') }]);
       }

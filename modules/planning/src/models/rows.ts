@@ -63,9 +63,9 @@ export interface LessonsRow {
   training_session_id: string | null;
   start_at: Date;
   end_at: Date;
-  remote: string;
-  lesson_type: string;
-  status: string;
+  remote: 'present' | 'remote' | 'both';
+  lesson_type: 'course' | 'tutorial' | 'practical' | 'exam' | 'project' | 'meeting';
+  status: 'active' | 'locked' | 'cancelled';
   cancellation_type: string | null;
   cancel_desc: string | null;
   description: string | null;
@@ -85,9 +85,9 @@ export interface LessonsInsert {
   training_session_id?: string | null;
   start_at: Date;
   end_at: Date;
-  remote?: string;
-  lesson_type?: string;
-  status?: string;
+  remote?: 'present' | 'remote' | 'both';
+  lesson_type?: 'course' | 'tutorial' | 'practical' | 'exam' | 'project' | 'meeting';
+  status?: 'active' | 'locked' | 'cancelled';
   cancellation_type?: string | null;
   cancel_desc?: string | null;
   description?: string | null;
@@ -102,7 +102,7 @@ export interface LessonsInsert {
 /** A row of `planning_calendar_feeds`. */
 export interface PlanningCalendarFeedsRow {
   id: string;
-  subject_kind: string;
+  subject_kind: 'teacher' | 'student' | 'room';
   subject_id: string;
   campus_id: string | null;
   token_hash: string;
@@ -116,7 +116,7 @@ export interface PlanningCalendarFeedsRow {
 /** What an insert into `planning_calendar_feeds` gives: the columns the database fills are optional. */
 export interface PlanningCalendarFeedsInsert {
   id?: string;
-  subject_kind: string;
+  subject_kind: 'teacher' | 'student' | 'room';
   subject_id: string;
   campus_id?: string | null;
   token_hash: string;
@@ -291,7 +291,7 @@ export interface TrainingGroupWorkStudiesRow {
   training_group_id: string;
   start_date: string;
   end_date: string;
-  type: string;
+  type: 'Entreprise' | 'Formation';
   created_at: Date;
   updated_at: Date;
 }
@@ -302,7 +302,7 @@ export interface TrainingGroupWorkStudiesInsert {
   training_group_id: string;
   start_date: string;
   end_date: string;
-  type: string;
+  type: 'Entreprise' | 'Formation';
   created_at?: Date;
   updated_at?: Date;
 }
@@ -313,5 +313,6 @@ declare module 'knex/types/tables.js' {
     planning_group_subject_lines: Knex.CompositeTableType<PlanningGroupSubjectLinesRow, Writable<PlanningGroupSubjectLinesInsert>, Partial<Writable<PlanningGroupSubjectLinesInsert>>>;
     planning_group_subscriptions: Knex.CompositeTableType<PlanningGroupSubscriptionsRow, Writable<PlanningGroupSubscriptionsInsert>, Partial<Writable<PlanningGroupSubscriptionsInsert>>>;
     planning_runs: Knex.CompositeTableType<PlanningRunsRow, Writable<PlanningRunsInsert>, Partial<Writable<PlanningRunsInsert>>>;
+    training_group_work_studies: Knex.CompositeTableType<TrainingGroupWorkStudiesRow, Writable<TrainingGroupWorkStudiesInsert>, Partial<Writable<TrainingGroupWorkStudiesInsert>>>;
   }
 }

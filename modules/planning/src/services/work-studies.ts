@@ -4,6 +4,7 @@ import { workStudyEditSchema, workStudySchema } from '../validation/resources.js
 import type { PlanningDeps } from './deps.js';
 import type { Db } from './resource-common.js';
 import { TrainingGroupWorkStudyModel } from '../models/index.js';
+import type { TrainingGroupWorkStudiesRow } from '../models/rows.js';
 
 export interface WorkStudyTrainingGroup {
   id: string;
@@ -101,7 +102,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
     });
   }
 
-  async function save(groupId: string, value: { startDate: string; endDate: string; type: string }, id: string | null, t: Translate): Promise<WorkStudyPeriod> {
+  async function save(groupId: string, value: { startDate: string; endDate: string; type: TrainingGroupWorkStudiesRow['type'] }, id: string | null, t: Translate): Promise<WorkStudyPeriod> {
     const row = { start_date: value.startDate, end_date: value.endDate, type: value.type };
     let savedId: string;
     try {
@@ -110,6 +111,7 @@ export function workStudiesService(deps: PlanningDeps): WorkStudiesService {
         savedId = id;
       } else {
         const [created] = await knex('training_group_work_studies').insert({ ...row, training_group_id: groupId }).returning('id');
+        if (!created) throw new Error('work-studies: the insert returned no row');
         savedId = created.id;
       }
     } catch (error) {

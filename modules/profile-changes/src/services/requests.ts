@@ -131,7 +131,7 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
 
       let id: string;
       try {
-        [{ id }] = await knex(table)
+        const [created] = await knex(table)
           .insert({
             actor_id: person.id,
             requested_by: actor.id,
@@ -142,6 +142,8 @@ export function requestsService(core: CoreDeps, delays: ProfileChangeDelays): Re
             expires_at: knex.raw('now() + make_interval(secs => ?)', [delays.expirySeconds]),
           })
           .returning('id');
+        if (!created) throw new Error('profile-changes: the insert returned no row');
+        id = created.id;
       } catch (error) {
         if (isPgError(error, 'uniqueViolation')) throw alreadyPending();
         throw error;

@@ -1,6 +1,5 @@
 import { validate, type Actor, type Knex, type Translate } from '@alterna/core';
 import { coordinatesSchema, guardianFields, isMinor, newStudentSchema, type CoordinatesInput } from '../validation/index.js';
-import type { LastSituation } from '../rules/statuses.js';
 import { perm } from '../permissions.js';
 import { dateText, type ServiceContext } from './context.js';
 import type { PeopleAdapter } from './people.js';
@@ -93,7 +92,7 @@ export function studentsService(
       const row: StudentRow = await selectStudents(knex).where('s.actor_id', id).first();
       const [student] = await present([row], readable);
       const registrations = ((await deps.registrations.byStudents([id])).get(id) ?? []).filter((r) => readable.includes(r.trainingGroup.campus.id));
-      const situation: { situation: LastSituation; establishment: string | null; diploma: string | null } | undefined = await knex('student_last_situations')
+      const situation = await knex('student_last_situations')
         .select('situation', 'establishment', 'diploma')
         .where('student_id', id)
         .first();

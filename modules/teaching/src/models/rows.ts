@@ -97,7 +97,7 @@ export interface CoachingFollowUpsRow {
   id: string;
   student_id: string;
   campus_id: string;
-  kind: string;
+  kind: 'disciplinary' | 'prevent-registration-break' | 'break' | 'abandon';
   date: string;
   category: string | null;
   risks: string[];
@@ -113,7 +113,7 @@ export interface CoachingFollowUpsInsert {
   id?: string;
   student_id: string;
   campus_id: string;
-  kind: string;
+  kind: 'disciplinary' | 'prevent-registration-break' | 'break' | 'abandon';
   date: string;
   category?: string | null;
   risks?: string[];
@@ -128,7 +128,7 @@ export interface CoachingFollowUpsInsert {
 export interface RelatedActivitiesRow {
   id: string;
   reference: string;
-  audience: string;
+  audience: 'teacher' | 'coach';
   is_hour: boolean;
   position: number;
 }
@@ -137,7 +137,7 @@ export interface RelatedActivitiesRow {
 export interface RelatedActivitiesInsert {
   id?: string;
   reference: string;
-  audience: string;
+  audience: 'teacher' | 'coach';
   is_hour: boolean;
   position?: number;
 }
@@ -147,8 +147,8 @@ export interface TeacherCompaniesRow {
   id: string;
   siret: string;
   name: string;
-  legal_form: string;
-  activity_declaration_number_type: string;
+  legal_form: 'micro' | 'ei' | 'eurl' | 'sasu' | 'sarl' | 'sas' | 'sa' | 'association' | 'other';
+  activity_declaration_number_type: 'declared' | 'pending' | 'not-required';
   activity_declaration_number: string | null;
   comment: string | null;
   street_address: string | null;
@@ -167,8 +167,8 @@ export interface TeacherCompaniesInsert {
   id?: string;
   siret: string;
   name: string;
-  legal_form: string;
-  activity_declaration_number_type: string;
+  legal_form: 'micro' | 'ei' | 'eurl' | 'sasu' | 'sarl' | 'sas' | 'sa' | 'association' | 'other';
+  activity_declaration_number_type: 'declared' | 'pending' | 'not-required';
   activity_declaration_number?: string | null;
   comment?: string | null;
   street_address?: string | null;
@@ -240,7 +240,7 @@ export interface TeacherContractsRow {
   teacher_id: string;
   campus_id: string;
   training_session_id: string;
-  status: string;
+  status: 'draft' | 'sent' | 'signed' | 'cancelled';
   start_date: string;
   end_date: string;
   teacher_status_id: string;
@@ -255,7 +255,7 @@ export interface TeacherContractsInsert {
   teacher_id: string;
   campus_id: string;
   training_session_id: string;
-  status?: string;
+  status?: 'draft' | 'sent' | 'signed' | 'cancelled';
   start_date: string;
   end_date: string;
   teacher_status_id: string;
@@ -304,6 +304,7 @@ export interface TeacherStatusesInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
     teacher_statuses: Knex.CompositeTableType<TeacherStatusesRow, Writable<TeacherStatusesInsert>, Partial<Writable<TeacherStatusesInsert>>>;
   }
 }

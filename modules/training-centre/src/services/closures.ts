@@ -170,9 +170,8 @@ export function closuresService(knex: Knex, permissions: PermissionMatrix): Clos
     },
 
     async closedPeriods(db = knex) {
-      const rows: { campus_id: string; start_date: string; end_date: string }[] = await db('schedule_campus_closures')
-        .select('campus_id', db.raw("to_char(start_date, 'YYYY-MM-DD') AS start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') AS end_date"))
-        .orderBy(['start_date', 'campus_id']);
+      // Dates come as 'YYYY-MM-DD' text (the core's pg parsers).
+      const rows = await db('schedule_campus_closures').select('campus_id', 'start_date', 'end_date').orderBy(['start_date', 'campus_id']);
       return rows.map((row) => ({ campusId: row.campus_id, startDate: row.start_date, endDate: row.end_date }));
     },
   };

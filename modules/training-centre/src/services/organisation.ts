@@ -1,4 +1,5 @@
 import { NotFoundError, type Actor, type Knex, type PermissionMatrix } from '@alterna/core';
+import type { CampusOrganisationsRow } from '../models/rows.js';
 import { perm } from '../permissions.js';
 import type { OrganisationInput } from '../validation/index.js';
 
@@ -22,10 +23,10 @@ export interface OrganisationService {
   identities(campusIds: readonly string[]): Promise<Map<string, OrganisationIdentity>>;
 }
 
-const columns = ['campus_id', 'name', 'siret', 'activity_declaration_number', 'street_address', 'postal_code', 'city'];
-const toIdentity = (row: Record<string, string>): OrganisationIdentity => ({
-  campusId: row.campus_id!, name: row.name!, siret: row.siret!, activityDeclarationNumber: row.activity_declaration_number!,
-  streetAddress: row.street_address!, postalCode: row.postal_code!, city: row.city!,
+const columns = ['campus_id', 'name', 'siret', 'activity_declaration_number', 'street_address', 'postal_code', 'city'] as const;
+const toIdentity = (row: Pick<CampusOrganisationsRow, (typeof columns)[number]>): OrganisationIdentity => ({
+  campusId: row.campus_id, name: row.name, siret: row.siret, activityDeclarationNumber: row.activity_declaration_number,
+  streetAddress: row.street_address, postalCode: row.postal_code, city: row.city,
 });
 
 export function organisationService(knex: Knex, permissions: PermissionMatrix): OrganisationService {
@@ -36,8 +37,8 @@ export function organisationService(knex: Knex, permissions: PermissionMatrix): 
     permissions.assert(actor, permission, campusId);
   };
   const identities = async (campusIds: readonly string[]) => {
-    const rows = campusIds.length ? await knex('campus_organisations').whereIn('campus_id', campusIds).select(columns) : [];
-    return new Map(rows.map((row: Record<string, string>) => [row.campus_id!, toIdentity(row)]));
+    const rows = campusIds.length ? await knex('campus_organisations').whereIn('campus_id', campusIds).select(...columns) : [];
+    return new Map(rows.map((row) => [row.campus_id, toIdentity(row)]));
   };
   return {
     async get(actor, campusId) {
@@ -50,7 +51,8 @@ export function organisationService(knex: Knex, permissions: PermissionMatrix): 
         campus_id: campusId, name: input.name, siret: input.siret, activity_declaration_number: input.activityDeclarationNumber,
         street_address: input.streetAddress, postal_code: input.postalCode, city: input.city,
       };
-      const [saved] = await knex('campus_organisations').insert(row).onConflict('campus_id').merge({ ...row, updated_at: knex.fn.now() }).returning(columns);
+      const [saved] = await knex('campus_organisations').insert(row).onConflict('campus_id').merge({ ...row, updated_at: knex.fn.now() }).returning([...columns]);
+      if (!saved) throw new Error('organisation: the upsert returned no row');
       return { identity: toIdentity(saved) };
     },
     identities,
