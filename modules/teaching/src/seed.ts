@@ -119,10 +119,11 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
       }
     }
 
-    if (actor('coach')) {
-      await trx('coach_informations').insert({ actor_id: actor('coach'), specialities: 'Insertion professionnelle, relation tuteur', max_students: 15 });
+    const coachId = actor('coach');
+    if (coachId) {
+      await trx('coach_informations').insert({ actor_id: coachId, specialities: 'Insertion professionnelle, relation tuteur', max_students: 15 });
       const [coachContract] = await trx('coach_contracts')
-        .insert({ coach_id: actor('coach'), campus_id: campus('Paris'), training_session_id: current.id, start_date: current.startDate, end_date: current.endDate })
+        .insert({ coach_id: coachId, campus_id: campus('Paris'), training_session_id: current.id, start_date: current.startDate, end_date: current.endDate })
         .returning('id');
       await trx('coach_contract_activity_lines').insert([
         { coach_contract_id: coachContract.id, related_activity_id: activities.get('coach-meeting'), amount: 20, price: 35, position: 0 },

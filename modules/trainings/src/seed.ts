@@ -102,6 +102,11 @@ export async function seedTrainings(knex: Knex, today = todayIn()): Promise<void
       .insert(subjects.map(([name, shortName, level, color, archived]) => ({ name, short_name: shortName, level, color, archived: archived ?? false })))
       .returning(['id', 'short_name']);
     const subjectId = new Map<string, string>(subjectRows.map((s: { id: string; short_name: string }) => [s.short_name, s.id]));
+    const subjectOf = (shortName: string) => {
+      const id = subjectId.get(shortName);
+      if (!id) throw new Error(`trainings seed: no school subject ${shortName}`);
+      return id;
+    };
 
     const current = schoolYearOf(today);
     const previous = schoolYearOf(`${Number(current.startDate.slice(0, 4)) - 1}-10-01`);
@@ -115,7 +120,7 @@ export async function seedTrainings(knex: Knex, today = todayIn()): Promise<void
       if (!rows.length) return;
       await trx('training_plan_blocks').insert(rows);
       await trx('training_plan_subjects').insert(
-        blocks.flatMap((block, i) => block.subjects.map(([shortName, hours], position) => ({ block_id: rows[i]!.id, school_subject_id: subjectId.get(shortName), hours, position }))),
+        blocks.flatMap((block, i) => block.subjects.map(([shortName, hours], position) => ({ block_id: rows[i]!.id, school_subject_id: subjectOf(shortName), hours, position }))),
       );
     };
 

@@ -297,7 +297,7 @@ export async function insertWalkStates(app: TestApp, as: (typology: string) => P
     const decided = sheet.justified !== 'submitted';
     await knex('attendance_justifications').insert({
       student_id: ids.studentId, campus_id: ids.campusId, reason: sheet.justified === 'refused' ? 'transport' : 'illness', start_date: sheet.day, end_date: sheet.day,
-      file_id: file.id, status: sheet.justified, decided_by: decided ? ids.staffId : null, decided_at: decided ? new Date(now).toISOString() : null,
+      file_id: file.id, status: sheet.justified, decided_by: decided ? ids.staffId : null, decided_at: decided ? new Date(now) : null,
       decision_comment: sheet.justified === 'refused' ? 'Le justificatif ne couvre pas ce jour.' : null,
     });
   }

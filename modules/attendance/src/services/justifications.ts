@@ -1,5 +1,5 @@
 import {
-  NotFoundError, ValidationError, defaultLanguage, isLanguage, type Actor, type FileDownload, type PermissionMatrix, type Translate,
+  AccessDeniedError, NotFoundError, ValidationError, defaultLanguage, isLanguage, type Actor, type FileDownload, type PermissionMatrix, type Translate,
   type UploadedFile,
 } from '@alterna/core';
 import { justificationMail } from './mail-texts.js';
@@ -87,6 +87,7 @@ export function justificationsService(ctx: AttendanceContext): JustificationsSer
     async submit(actor, input, file, t) {
       permissions.assert(actor, perm.selfJustify);
       const [campusId] = permissions.campusesFor(actor, perm.selfJustify);
+      if (!campusId) throw new AccessDeniedError();
       if (!file) throw new ValidationError([{ path: 'file', message: t('attendance.justification.fileRequired') as string }]);
       const id = await knex.transaction(async (trx) => {
         const stored = await core.files.save(file, { module: 'attendance', actorId: actor.id }, trx);
@@ -96,7 +97,8 @@ export function justificationsService(ctx: AttendanceContext): JustificationsSer
             start_date: input.startDate, end_date: input.endDate, file_id: stored.id,
           })
           .returning('id');
-        return row.id as string;
+        if (!row) throw new Error('attendance: the justification insert returned no row');
+        return row.id;
       });
       return toJustification(await select().where('j.id', id).first());
     },

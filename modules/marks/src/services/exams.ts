@@ -1,6 +1,6 @@
 import { AccessDeniedError, NotFoundError, type Actor, type PermissionMatrix, type Translate } from '@alterna/core';
 import { perm } from '../permissions.js';
-import type { MarkSheetInput, MarkStatus } from '../validation/index.js';
+import type { MarkSheetInput } from '../validation/index.js';
 import type { ExamSheet, GradableExam } from '../types.js';
 import { personName, type MarksContext } from './context.js';
 
@@ -68,7 +68,7 @@ export function examsService(ctx: MarksContext): ExamsService {
       knex('marks_exam_settings').where({ exam_id: examId }).first('grade_scale_element_id', 'semester'),
       students(examId),
       elements(examId),
-      knex('marks_exam_marks').where({ exam_id: examId }).select('student_id', 'status', knex.raw('value::float8 AS value')),
+      knex('marks_exam_marks').where({ exam_id: examId }).select('student_id', 'status', 'value'),
       knex('marks_subject_appraisals as a')
         .join('marks_exam_settings as s', function on() {
           this.on('s.grade_scale_element_id', 'a.grade_scale_element_id').andOn('s.semester', 'a.semester');
@@ -77,7 +77,7 @@ export function examsService(ctx: MarksContext): ExamsService {
         .select('a.student_id', 'a.text'),
     ]);
     const appraisals = new Map(texts.map((a: { student_id: string; text: string }) => [a.student_id, a.text]));
-    const byStudent = new Map(marks.map((m: { student_id: string; status: MarkStatus; value: number | null }) => [m.student_id, m]));
+    const byStudent = new Map(marks.map((m) => [m.student_id, m]));
     return {
       exam: {
         id: exam.id, title: exam.title, date: exam.exam_date, subject: exam.subject, coefficient: Number(exam.coefficient), campusId: exam.campus_id,

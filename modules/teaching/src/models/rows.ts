@@ -304,7 +304,9 @@ export interface TeacherStatusesInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    coach_informations: Knex.CompositeTableType<CoachInformationsRow, Writable<CoachInformationsInsert>, Partial<Writable<CoachInformationsInsert>>>;
     related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
+    teacher_informations: Knex.CompositeTableType<TeacherInformationsRow, Writable<TeacherInformationsInsert>, Partial<Writable<TeacherInformationsInsert>>>;
     teacher_statuses: Knex.CompositeTableType<TeacherStatusesRow, Writable<TeacherStatusesInsert>, Partial<Writable<TeacherStatusesInsert>>>;
   }
 }

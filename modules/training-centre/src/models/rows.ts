@@ -158,5 +158,6 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     campus_organisations: Knex.CompositeTableType<CampusOrganisationsRow, Writable<CampusOrganisationsInsert>, Partial<Writable<CampusOrganisationsInsert>>>;
     schedule_campus_closures: Knex.CompositeTableType<ScheduleCampusClosuresRow, Writable<ScheduleCampusClosuresInsert>, Partial<Writable<ScheduleCampusClosuresInsert>>>;
+    time_slots: Knex.CompositeTableType<TimeSlotsRow, Writable<TimeSlotsInsert>, Partial<Writable<TimeSlotsInsert>>>;
   }
 }

@@ -98,6 +98,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
     try {
       const values = { model_time_slot_id: model.id, start_time: input.startTime, end_time: input.endTime };
       const [row] = id ? await knex('time_slots').where({ id }).update(values).returning('*') : await knex('time_slots').insert(values).returning('*');
+      if (!row) throw notFound(t);
       return toSlot(row);
     } catch (error) {
       // Two saves at once both passed the check above: the exclusion constraint lets one through.

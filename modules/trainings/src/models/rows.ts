@@ -196,6 +196,8 @@ export interface TrainingsInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    grade_scale_elements: Knex.CompositeTableType<GradeScaleElementsRow, Writable<GradeScaleElementsInsert>, Partial<Writable<GradeScaleElementsInsert>>>;
     training_plan_blocks: Knex.CompositeTableType<TrainingPlanBlocksRow, Writable<TrainingPlanBlocksInsert>, Partial<Writable<TrainingPlanBlocksInsert>>>;
+    training_plan_subjects: Knex.CompositeTableType<TrainingPlanSubjectsRow, Writable<TrainingPlanSubjectsInsert>, Partial<Writable<TrainingPlanSubjectsInsert>>>;
   }
 }
