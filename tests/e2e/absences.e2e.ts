@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { closedSheet, tinyPdf } from '../support/attendance/absences.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 import { startSmtpSink } from '../support/smtp-sink.js';
 import { withDemoPassword } from '../support/attendance/fixtures.js';
 import { makePerson } from '../support/planning/fixtures.js';
@@ -48,7 +48,7 @@ describe('absences and justifications in the browser', () => {
     await expect.poll(() => student.getByText('Choisissez un motif.').count()).toBeGreaterThan(0);
     await student.locator('#reason').click();
     await student.getByRole('option', { name: 'Maladie' }).click();
-    await student.locator('#comment').fill('Grippe, certificat joint.');
+    await typeInto(student.locator('#comment'), 'Grippe, certificat joint.');
     const chooser = student.waitForEvent('filechooser');
     await student.getByTestId('justification-file').click();
     await (await chooser).setFiles(document);
@@ -68,7 +68,7 @@ describe('absences and justifications in the browser', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByTestId('justification-document').textContent()).toBe('certificat.pdf');
     await screenshot(staff, 'absences-staff-en');
-    await row.getByRole('textbox').fill('Certificate received, get well.');
+    await typeInto(row.getByRole('textbox'), 'Certificate received, get well.');
     await row.getByTestId('accept-justification').click();
     await expect.poll(() => row.getByTestId('justification-accepted').count()).toBe(1);
     await expect.poll(() => sink.mails.filter((m) => m.to.includes(sheet.absent.email)).length).toBe(1);

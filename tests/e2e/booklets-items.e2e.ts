@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { makeTraining } from '../support/booklets/fixtures.js';
-import { launchBrowser, loggedInPage, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -37,7 +37,8 @@ describe('booklet items from the training pages', () => {
 
     // Edit the second item: a date and a period together is refused with the module's message, then a period alone.
     await fr.getByTestId('booklet-item-edit').nth(1).click();
-    await fr.getByTestId('item-edit-title').fill('Rencontre coach-tuteur');
+    await typeInto(fr.getByTestId('item-edit-title'), 'Rencontre coach-tuteur');
+    // Native date inputs: a person picks the day in the browser's picker, which fill stands for (typing goes by segments).
     await fr.getByTestId('item-edit-start').fill('2027-02-01');
     await fr.getByTestId('item-edit-end').fill('2027-02-15');
     await fr.getByTestId('booklet-item-save').click();
@@ -52,15 +53,15 @@ describe('booklet items from the training pages', () => {
     expect(item).toMatchObject({ title: 'Rencontre coach-tuteur', date: null, startDate: '2027-02-01', endDate: '2027-02-15', modules: ['coach-meeting'] });
 
     // Thesis skills and grid.
-    await fr.getByTestId('thesis-skill-name').fill('Communication écrite');
+    await typeInto(fr.getByTestId('thesis-skill-name'), 'Communication écrite');
     await fr.getByTestId('thesis-skill-add').click();
     await expect.poll(() => fr.getByTestId('thesis-skill-row').count()).toBe(1);
-    await fr.getByTestId('thesis-skill-name').fill('Analyse');
+    await typeInto(fr.getByTestId('thesis-skill-name'), 'Analyse');
     await fr.getByTestId('thesis-skill-add').click();
     await expect.poll(() => fr.getByTestId('thesis-skill-row').count()).toBe(2);
-    await fr.getByTestId('thesis-skill-row').nth(1).getByRole('textbox').fill('2');
-    await fr.getByTestId('thesis-max-mark').fill('40');
-    await fr.getByTestId('thesis-instructions').fill('Un mémoire de 30 pages.');
+    await typeInto(fr.getByTestId('thesis-skill-row').nth(1).getByRole('textbox'), '2');
+    await typeInto(fr.getByTestId('thesis-max-mark'), '40');
+    await typeInto(fr.getByTestId('thesis-instructions'), 'Un mémoire de 30 pages.');
     await fr.getByTestId('thesis-grid-save').click();
     await fr.getByText("La grille d'évaluation du mémoire a été enregistrée.").waitFor();
     const grid = (await api.get(`/api/coaching/thesis-evaluation-grid/${training.trainingId}/edit`)).json.grid;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { evaluationToValidate } from '../support/booklets/validation.js';
-import { launchBrowser, loggedInPage, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, screenshot, typeInto } from '../support/browser.js';
 import { eventually, startTestWorker } from '../support/worker.js';
 
 let app: TestApp;
@@ -88,7 +88,7 @@ describe('booklet validation in the browser', () => {
     await staff.getByRole('button', { name: 'OK' }).click();
     expect((await student.get(`/api/booklet-forms/${evaluation.id}`)).json.form.validatedAt).not.toBeNull();
     await staff.getByTestId('cancel-validation').click();
-    await staff.getByTestId('cancel-reason').fill('Note à revoir');
+    await typeInto(staff.getByTestId('cancel-reason'), 'Note à revoir');
     await staff.getByRole('button', { name: 'Invalidate' }).last().click();
     await staff.getByText('You have successfully cancelled the validation!').waitFor();
     await screenshot(staff, 'booklets-validation-cancelled-en');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { makeApprentice, makeCompany, makeTraining } from '../support/booklets/fixtures.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -44,8 +44,8 @@ describe('booklet forms in the browser', () => {
     await a.getByTestId('edit').click();
     await a.getByTestId('cancel-edit').waitFor();
     await a.getByTestId('add-task').click();
-    await a.getByTestId('task-input').first().fill('Accueillir les clients');
-    await a.getByTestId('note-input').fill('Ma mission');
+    await typeInto(a.getByTestId('task-input').first(), 'Accueillir les clients');
+    await typeInto(a.getByTestId('note-input'), 'Ma mission');
     await screenshot(a, 'booklets-a-editing-fr');
     // A's 5 s poll would reload the page as soon as the lock changes hands; hold it back so that A's save is what meets the change.
     await a.route('**/check-lock', (route) => route.abort());
@@ -83,7 +83,7 @@ describe('booklet forms in the browser', () => {
 
     // B's save goes through.
     await b.getByTestId('add-task').click();
-    await b.getByTestId('task-input').first().fill('Préparer les devis');
+    await typeInto(b.getByTestId('task-input').first(), 'Préparer les devis');
     await b.getByTestId('save-and-quit').click();
     await b.getByTestId('edit').waitFor();
     expect(await b.getByTestId('task-input').first().inputValue()).toBe('Préparer les devis');
@@ -100,7 +100,7 @@ describe('booklet forms in the browser', () => {
     await screenshot(coach, 'booklets-coach-list-fr');
     await coach.getByTestId('booklet-form-link').nth(1).click();
     await coach.getByTestId('edit').click();
-    await coach.getByTestId('skill-mark').first().fill('15.5');
+    await typeInto(coach.getByTestId('skill-mark').first(), '15.5');
     expect(await coach.getByTestId('average-mark').textContent()).toContain('15,50');
     await coach.getByTestId('save-and-quit').click();
     await coach.getByTestId('edit').waitFor();

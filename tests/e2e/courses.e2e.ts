@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { fillDate, fillTime, launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -40,8 +40,8 @@ describe('courses in the browser', () => {
     // Nothing filled: the form says what is missing and sends nothing.
     await teacher.getByTestId('exercise-save').click();
     await teacher.getByTestId('form-errors').waitFor();
-    await teacher.getByTestId('exercise-title').fill('Dérivées : exercices 1 à 4');
-    await teacher.getByTestId('exercise-instructions').fill('Rédiger les solutions sur copie double.');
+    await typeInto(teacher.getByTestId('exercise-title'), 'Dérivées : exercices 1 à 4');
+    await typeInto(teacher.getByTestId('exercise-instructions'), 'Rédiger les solutions sur copie double.');
     await fillDate(teacher.getByTestId('exercise-due-date'), '2027-02-01');
     expect(await teacher.getByTestId('group-choice').isChecked()).toBe(true);
     await teacher.getByTestId('exercise-save').click();
@@ -119,7 +119,7 @@ describe('courses in the browser', () => {
     await staff.waitForURL('**/examens');
     await staff.getByTestId('new-exam').click();
     await staff.waitForURL(`**/formateurs/${lesson.teacherId}/cours/${lesson.subjectId}/examens/nouveau`);
-    await staff.getByTestId('exam-title').fill('Contrôle commun');
+    await typeInto(staff.getByTestId('exam-title'), 'Contrôle commun');
     await fillDate(staff.getByTestId('exam-date'), '2027-03-01');
     await fillTime(staff.locator('#time'), '09:00');
     await staff.getByTestId('exam-save').click();

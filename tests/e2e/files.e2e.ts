@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
 import { tinyPdf, tinyPng } from '../support/attendance/absences.js';
-import { fillDate, launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { fillDate, launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 import { tag } from '../support/planning/fixtures.js';
 
 let app: TestApp;
@@ -33,7 +33,7 @@ describe('documents in the browser', () => {
 
     const name = `Dossier ${tag()}`;
     await staff.getByTestId('folder-new').click();
-    await staff.getByTestId('folder-name').fill(name);
+    await typeInto(staff.getByTestId('folder-name'), name);
     await staff.getByTestId('folder-save').click();
     await staff.getByTestId('folder-title').filter({ hasText: name }).waitFor();
 
@@ -72,7 +72,7 @@ describe('documents in the browser', () => {
 
     // Renamed in the file's dialog, then replaced there by one file sent at once (the default uploader).
     await staff.locator('[data-testid=file-row][data-name="Annexe.pdf"]').getByTestId('file-edit').click();
-    await staff.getByTestId('file-name').fill('Annexe 2027.pdf');
+    await typeInto(staff.getByTestId('file-name'), 'Annexe 2027.pdf');
     await screenshot(staff, 'files-edit-fr');
     await staff.getByTestId('file-save').click();
     const renamed = staff.locator('[data-testid=file-row][data-name="Annexe 2027.pdf"]');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
 import { pdfBytes, pngBytes } from '../support/uploads.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -36,15 +36,15 @@ describe('mail template builder in the browser', () => {
     const builder = page.getByTestId('builder');
     const height = (await builder.boundingBox())!.height;
     expect(Math.abs(height - (800 - 100))).toBeLessThanOrEqual(2);
-    await page.getByTestId('template-subject').fill('Convocation aux examens');
-    await page.getByTestId('template-subtitle').fill('Session de juin');
+    await typeInto(page.getByTestId('template-subject'), 'Convocation aux examens');
+    await typeInto(page.getByTestId('template-subtitle'), 'Session de juin');
 
     // Two layouts: 50/50 then 25/25/50 (the empty one-column section stays first).
     await page.getByTestId('palette-switch').getByText('Dispositions').click();
     await page.getByTestId('layout-50-50').click();
     await page.getByTestId('palette-switch').getByText('Widgets').click();
     await page.getByTestId('add-text').click();
-    await page.getByTestId('field-text').fill('Bonjour ');
+    await typeInto(page.getByTestId('field-text'), 'Bonjour ');
     await page.getByTestId('merge-tags').click();
     await page.getByTestId('merge-tag-firstName').click();
     await expect.poll(() => page.getByTestId('field-text').inputValue()).toBe('Bonjour {{firstName}}');
@@ -53,8 +53,8 @@ describe('mail template builder in the browser', () => {
     await page.getByTestId('layout-25-25-50').click();
     await page.getByTestId('palette-switch').getByText('Widgets').click();
     await page.getByTestId('add-button').click();
-    await page.getByTestId('field-label').fill('Ma convocation');
-    await page.getByTestId('field-href').fill('https://alterna.example/convocation?e={{email}}');
+    await typeInto(page.getByTestId('field-label'), 'Ma convocation');
+    await typeInto(page.getByTestId('field-href'), 'https://alterna.example/convocation?e={{email}}');
 
     // An image: a PDF is refused with the SPEC message (toast), a PNG is uploaded and shown from its public address.
     await page.getByTestId('add-image').click();
@@ -76,10 +76,10 @@ describe('mail template builder in the browser', () => {
     await screenshot(page, 'mailbox-editor-fr');
 
     // A javascript: address is refused by the server, in French, and nothing is saved.
-    await page.getByTestId('field-href').fill('javascript:alert(1)');
+    await typeInto(page.getByTestId('field-href'), 'javascript:alert(1)');
     await page.getByTestId('save-template').click();
     await expect.poll(() => page.getByTestId('template-errors').textContent()).toContain('Indiquez une adresse commençant par http:// ou https://.');
-    await page.getByTestId('field-href').fill('https://alterna.example/convocation');
+    await typeInto(page.getByTestId('field-href'), 'https://alterna.example/convocation');
     await page.getByTestId('save-template').click();
     await page.waitForURL('**/messagerie/modeles-email/*/modifier');
     const id = page.url().split('/').at(-2)!;

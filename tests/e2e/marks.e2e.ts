@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 import { withDemoPassword } from '../support/attendance/fixtures.js';
 import { gradedCourse } from '../support/marks/fixtures.js';
 import { makePerson, tag } from '../support/planning/fixtures.js';
@@ -41,10 +41,10 @@ describe('marks and report cards in the browser', () => {
     await line(a!.studentId).waitFor();
 
     // The element is required: nothing is sent, the field says so.
-    await line(a!.studentId).getByTestId('mark-value').fill('15,5'.replace(',', '.'));
-    await line(b!.studentId).getByTestId('mark-value').fill('8');
+    await typeInto(line(a!.studentId).getByTestId('mark-value'), '15,5'.replace(',', '.'));
+    await typeInto(line(b!.studentId).getByTestId('mark-value'), '8');
     await line(c!.studentId).getByText('Absent').click();
-    await line(a!.studentId).getByTestId('mark-appraisal').fill('Très bon oral.');
+    await typeInto(line(a!.studentId).getByTestId('mark-appraisal'), 'Très bon oral.');
     await teacher.getByTestId('marks-element').click();
     await teacher.getByRole('option', { name: new RegExp(`^Oral ${course.groupId.slice(0, 4)}`) }).click();
     await teacher.getByTestId('marks-semester').click();
@@ -97,7 +97,7 @@ describe('marks and report cards in the browser', () => {
     // A manager writes the general appraisal of a student.
     await row.getByTestId('open-appraisals').click();
     const general = staff.locator('[data-testid=appraisal][data-key=general]');
-    await general.getByTestId('appraisal-text').fill('A very good semester.');
+    await typeInto(general.getByTestId('appraisal-text'), 'A very good semester.');
     await general.getByTestId('appraisal-save').click();
     await staff.getByText('Appraisal saved.').waitFor();
     await screenshot(staff, 'marks-appraisals-staff-en');

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { createCore, createLogger, discoverModules, loadConfig } from '@alterna/core';
 import { startDevMailbox, type DevMailbox } from '@alterna/dev';
 import { demo, testDatabaseUrl, type TestApp } from '../support/app.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 import { groupWithStudents } from '../support/mass-email/fixtures.js';
 import { startTestWorker } from '../support/worker.js';
 
@@ -47,8 +47,8 @@ describe('mass e-mail in the browser', () => {
     await page.getByTestId('mass-email-new-link').click();
     await page.waitForURL('**/messagerie/emailing/nouveau');
 
-    await page.getByTestId('mass-email-subject').fill('Réunion de rentrée');
-    await page.getByTestId('mass-email-body').fill('<p>Bonjour ');
+    await typeInto(page.getByTestId('mass-email-subject'), 'Réunion de rentrée');
+    await typeInto(page.getByTestId('mass-email-body'), '<p>Bonjour ');
     await page.getByTestId('merge-tag-firstName').click();
     await page.getByTestId('mass-email-body').press('End');
     await page.getByTestId('mass-email-body').pressSequentially(', rendez-vous lundi.</p>');
@@ -81,8 +81,8 @@ describe('mass e-mail in the browser', () => {
     await expect.poll(() => en.getByTestId('mass-email-status').textContent()).toBe('Sent');
     await screenshot(en, 'mass-email-campaign-en');
     await en.goto(`${app.baseUrl}/mailbox/mass-email/new`);
-    await en.getByTestId('mass-email-subject').fill('Hello {{firstName}}');
-    await en.getByTestId('mass-email-body').fill('<h2>Welcome {{firstName}}</h2><p>Group {{group}}, {{campus}}.</p>');
+    await typeInto(en.getByTestId('mass-email-subject'), 'Hello {{firstName}}');
+    await typeInto(en.getByTestId('mass-email-body'), '<h2>Welcome {{firstName}}</h2><p>Group {{group}}, {{campus}}.</p>');
     await en.getByTestId('mass-email-typologies').click();
     await en.getByRole('option', { name: 'Coach' }).click();
     await en.keyboard.press('Escape');
@@ -93,7 +93,7 @@ describe('mass e-mail in the browser', () => {
     await en.getByTestId('mass-email-template').click();
     await en.getByRole('option').first().click();
     await expect.poll(() => en.getByTestId('mass-email-body').count()).toBe(0);
-    await en.getByTestId('mass-email-subject').fill('');
+    await typeInto(en.getByTestId('mass-email-subject'), '');
     await en.getByTestId('mass-email-preview').click();
     await expect.poll(async () => (await en.getByTestId('mass-email-preview-subject').textContent()) ?? '').not.toContain('{{');
     expect(await en.getByTestId('mass-email-preview-subject').textContent()).not.toBe('Hello Bastien');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 import { tag } from '../support/planning/fixtures.js';
 import { pngBytes } from '../support/uploads.js';
 
@@ -48,7 +48,7 @@ describe('news in the browser', () => {
     await expect(staff.getByTestId('news-editor').count()).resolves.toBe(0);
     await staff.locator('input#link').waitFor();
     await staff.getByLabel('Page news', { exact: true }).check();
-    await staff.locator('#title').fill(title);
+    await typeInto(staff.locator('#title'), title);
 
     const editor = staff.getByTestId('news-editor');
     await editor.locator('.ce-paragraph').first().click();

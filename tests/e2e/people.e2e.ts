@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -19,7 +19,7 @@ afterAll(async () => {
 /** Picks an option of a Mantine Select, typing part of its label when it is searchable. */
 async function choose(page: Page, select: Locator, search: string, option: string | RegExp) {
   await select.click();
-  if ((await select.getAttribute('readonly')) === null) await select.fill(search);
+  if ((await select.getAttribute('readonly')) === null) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -60,9 +60,9 @@ const english: Words = {
 };
 
 async function fillPerson(page: Page, form: Locator, person: { lastName: string; firstName: string; email: string; campus: string; typology: string }) {
-  await form.locator('#lastName').fill(person.lastName);
-  await form.locator('#firstName').fill(person.firstName);
-  await form.locator('#email').fill(person.email);
+  await typeInto(form.locator('#lastName'), person.lastName);
+  await typeInto(form.locator('#firstName'), person.firstName);
+  await typeInto(form.locator('#email'), person.email);
   await choose(page, form.getByTestId('person-campus'), person.campus, person.campus);
   await choose(page, form.getByTestId('person-typology'), person.typology, person.typology);
 }
@@ -93,7 +93,7 @@ describe.each([
 
     // The list's search lives in the URL: typed, it filters and shows in ?q=; a reload keeps both.
     await page.getByTestId('space-nav').locator('[data-page-id="people.actors"]').click();
-    await page.getByTestId('actors-search').fill(lastName);
+    await typeInto(page.getByTestId('actors-search'), lastName);
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(lastName);
     const names = () => page.getByTestId('actor-link').allTextContents();
     await expect.poll(names).toEqual([`${lastName} Jean-Marc`]);
@@ -135,11 +135,11 @@ describe.each([
     await page.waitForURL(words.corporationNew);
     const form = page.getByTestId('corporation-form');
     const name = `Menuiserie ${letters()}`;
-    await form.locator('#name').fill(name);
+    await typeInto(form.locator('#name'), name);
     // The demo's Boulangerie Dupain, typed with dashes.
-    await form.locator('#siret').fill('362-521-879-00034');
-    await form.locator('#postalCode').fill('69003');
-    await form.locator('#addressLocality').fill('Lyon');
+    await typeInto(form.locator('#siret'), '362-521-879-00034');
+    await typeInto(form.locator('#postalCode'), '69003');
+    await typeInto(form.locator('#addressLocality'), 'Lyon');
     await form.getByTestId('corporation-save').click();
     await expect.poll(() => fieldError(page, 'siret').textContent()).toBe(words.siretTaken);
     expect(await form.locator('#siret').getAttribute('aria-invalid')).toBe('true');
@@ -147,7 +147,7 @@ describe.each([
     expect(await app.core.db.knex('corporations').where({ name }).first()).toBeUndefined();
 
     const own = siret();
-    await form.locator('#siret').fill(`${own.slice(0, 3)} ${own.slice(3, 6)} ${own.slice(6, 9)} ${own.slice(9)}`);
+    await typeInto(form.locator('#siret'), `${own.slice(0, 3)} ${own.slice(3, 6)} ${own.slice(6, 9)} ${own.slice(9)}`);
     expect(await fieldError(page, 'siret').count()).toBe(0);
     await form.getByTestId('corporation-save').click();
     await page.waitForURL(words.corporationPage);

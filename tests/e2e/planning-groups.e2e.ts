@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext } from '../support/browser.js';
+import { launchBrowser, login, newContext, typeInto } from '../support/browser.js';
 import { insertLesson, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
 import { currentTrainingGroup, makeRegistration } from '../support/planning/groups.js';
 
@@ -33,17 +33,11 @@ async function shot(page: Page, name: string) {
 /** Picks an option of a Mantine Select by its label, typing a search first when given. */
 async function choose(page: Page, select: Locator, option: string | RegExp, search?: string) {
   await select.click();
-  if (search) await select.fill(search);
+  if (search) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
 }
 
 /** Types into a field as a person does, key by key (Issue #24: the decimal separator alone must not be dropped). */
-async function typeInto(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text, { delay: 30 });
-}
-
 async function toastSays(page: Page, text: string) {
   await expect.poll(() => page.getByTestId('toast').filter({ hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 }
@@ -81,7 +75,7 @@ for (const lang of ['fr', 'en'] as const) {
       await page.getByTestId('planning-group-new').click();
       const form = page.getByTestId('planning-group-form');
       await form.waitFor();
-      await form.getByTestId('planning-group-name').fill(name);
+      await typeInto(form.getByTestId('planning-group-name'), name);
       await choose(page, form.getByTestId('planning-group-campus'), 'Paris');
       await choose(page, form.getByTestId('planning-group-training-group'), new RegExp(`^${trainingGroup.shortName} –`));
       await shot(page, `form-${lang}`);
@@ -96,17 +90,17 @@ for (const lang of ['fr', 'en'] as const) {
       await table.getByTestId('subject-line-add').click();
       await choose(page, table.getByTestId('subject-line-subject').nth(0), /^MATH –/, 'MATH');
       // Typed key by key, with the language's decimal separator (a comma in French, a point in English).
-      await typeInto(page, table.getByTestId('subject-line-hours').nth(0), t.decimal);
+      await typeInto(table.getByTestId('subject-line-hours').nth(0), t.decimal, { delay: 30 });
       expect(await table.getByTestId('subject-line-hours').nth(0).inputValue()).toBe(t.decimal);
       await table.getByTestId('subject-line-add').click();
       await choose(page, table.getByTestId('subject-line-subject').nth(1), /^CGE –/, 'CGE');
-      await typeInto(page, table.getByTestId('subject-line-hours').nth(1), t.wrong);
+      await typeInto(table.getByTestId('subject-line-hours').nth(1), t.wrong, { delay: 30 });
       await table.getByTestId('subject-lines-save').click();
       const secondLine = table.getByTestId('subject-line').nth(1);
       await expect.poll(() => secondLine.textContent()).toContain(t.hours);
       expect(await table.getByTestId('subject-line').nth(0).textContent()).not.toContain(t.hours);
       await shot(page, `table-error-${lang}`);
-      await typeInto(page, table.getByTestId('subject-line-hours').nth(1), t.fixed);
+      await typeInto(table.getByTestId('subject-line-hours').nth(1), t.fixed, { delay: 30 });
       await table.getByTestId('subject-lines-save').click();
       await toastSays(page, t.saved);
       await expect.poll(async () => (await app.core.db.knex('planning_group_subject_lines').where('planning_group_id', groupId).orderBy('position').select('hours')).map((l) => Number(l.hours))).toEqual([12.5, 2.75]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { fillDate, fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
 import { makeTrainingGroup } from '../support/planning/resources.js';
 
@@ -28,7 +28,7 @@ async function shot(page: Page, name: string) {
 
 async function choose(page: Page, select: Locator, option: string | RegExp, search?: string) {
   await select.click();
-  if (search) await select.fill(search);
+  if (search) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -142,7 +142,7 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     await row(0).locator('[data-testid="ros-cell"][data-day="2031-03-12"]').click();
     const form = page.getByTestId('booking-form');
     await form.waitFor();
-    await form.locator('#title').fill(title);
+    await typeInto(form.locator('#title'), title);
     // Each language books its own hours of the same afternoon.
     await fillTime(form.locator('#startTime'), lang === 'fr' ? '14:00' : '16:00');
     await fillTime(form.locator('#endTime'), lang === 'fr' ? '15:30' : '17:30');
@@ -156,7 +156,7 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     // Monday morning holds a lesson in that room: refused, the lesson named in the form.
     await row(0).locator('[data-testid="ros-cell"][data-day="2031-03-10"]').click({ position: { x: 5, y: 44 } });
     await form.waitFor();
-    await form.locator('#title').fill('Réunion');
+    await typeInto(form.locator('#title'), 'Réunion');
     await fillTime(form.locator('#startTime'), '10:00');
     await fillTime(form.locator('#endTime'), '11:30');
     await page.getByTestId('booking-form-submit').click();
@@ -200,7 +200,7 @@ describe.each([['fr', french], ['en', english]] as const)('planning resources in
     const next = lang === 'fr' ? '2031-04-15' : '2031-04-22';
     await fillDate(form.locator('#startDate'), first);
     await fillDate(form.locator('#endDate'), first);
-    await form.locator('#description').fill('Formation externe');
+    await typeInto(form.locator('#description'), 'Formation externe');
     await page.getByTestId('constraint-form-submit').click();
     await expect.poll(() => form.locator('#endDate-error').textContent().catch(() => null)).toBe(words.twoDays);
     await shot(page, `resources-constraint-two-days-${lang}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { publicHolidaysBetween } from '@alterna/training-centre';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { fillDate, fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, fillTime, launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
 import { insertLesson, makePerson, makePlanningGroup, makeRooms, parisTime, planningDemo, tag } from '../support/planning/fixtures.js';
 import { todayIn } from '@alterna/core/dates';
@@ -117,7 +117,7 @@ async function plannerPage(context: BrowserContext): Promise<{ page: Page; error
 /** Picks the option of a Mantine Select / MultiSelect, typing a search first. */
 async function choose(page: Page, select: Locator, option: string | RegExp, search?: string) {
   await select.click();
-  if (search) await select.fill(search);
+  if (search) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
   // A multi-select stays open after a pick; Escape closes it (never a dialog around it once it is shut).
   if (await page.getByRole('listbox').filter({ visible: true }).count()) await page.keyboard.press('Escape');
@@ -151,7 +151,7 @@ describe('planning in the browser (fr)', () => {
     await wizard.waitFor();
     const seriesName = tag('Série CGE ');
     seriesSubject = seriesName;
-    await wizard.getByTestId('create-name').fill(seriesName);
+    await typeInto(wizard.getByTestId('create-name'), seriesName);
     await choose(page, wizard.getByTestId('create-campuses'), 'Paris');
     await fillDate(wizard.getByTestId('create-start-date'), week1);
     await fillDate(wizard.getByTestId('create-end-date'), addDays(week2, 4));
@@ -241,7 +241,7 @@ describe('planning in the browser (fr)', () => {
     await shot(page, 'mass-edit-step1-fr');
     await edit.getByTestId('wizard-next').click();
     await edit.getByTestId('action-move').check();
-    await edit.getByTestId('move-delay').fill('1');
+    await typeInto(edit.getByTestId('move-delay'), '1');
     await shot(page, 'mass-edit-step2-fr');
     await edit.getByTestId('wizard-next').click();
     await expect.poll(() => edit.getByTestId('preview-row').count()).toBe(2);
@@ -336,7 +336,7 @@ describe('planning in the browser (en)', () => {
     await eventOf(page, single.id).click();
     await page.getByTestId('lesson-cancel').click();
     await choose(page, page.getByTestId('lesson-cancel-reason'), "Trainer's initiative");
-    await page.getByTestId('lesson-cancel-comment').fill('Trainer away');
+    await typeInto(page.getByTestId('lesson-cancel-comment'), 'Trainer away');
     await page.getByTestId('lesson-cancel-submit').click();
     await expect.poll(() => page.locator(`[data-lesson-id="${single.id}"]`).getAttribute('data-status')).toBe('cancelled');
     expect(await eventOf(page, single.id).getByTestId('lesson-cancelled').textContent()).toBe('Cancelled');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
 import { createPerson, removePeople, type TestPerson } from '../api/profile-changes/support.js';
 
@@ -114,7 +114,7 @@ describe.each([
     expect(await studentPage.getByTestId('form-errors').innerText()).toBe(words.nothing);
     await screenshot(studentPage, `profile-changes-${lang}-1-form`);
     expect(await studentPage.getByTestId('my-requests-empty').isVisible()).toBe(true);
-    await form.locator('#lastName').fill(newName);
+    await typeInto(form.locator('#lastName'), newName);
     await studentPage.getByTestId('profile-change-submit').click();
     await studentPage.getByText(words.filed).waitFor();
     const mine = studentPage.getByTestId('my-request').first();

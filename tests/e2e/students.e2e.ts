@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { fillDate, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillDate, launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 import { todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
@@ -20,7 +20,7 @@ afterAll(async () => {
 /** Picks an option of a Mantine Select by typing part of its label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, search: string, option: string | RegExp) {
   await select.click();
-  if (await select.getAttribute('readonly') === null) await select.fill(search);
+  if (await select.getAttribute('readonly') === null) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -49,9 +49,9 @@ describe('students in Chromium', () => {
     await page.waitForURL('**/etudiants/nouveau');
     const form = page.getByTestId('student-form');
     expect(await page.getByTestId('guardian-block').isVisible()).toBe(false);
-    await form.locator('#lastName').fill(family);
-    await form.locator('#firstName').fill('Élodie');
-    await form.locator('#email').fill(`${family.toLowerCase()}@example.org`);
+    await typeInto(form.locator('#lastName'), family);
+    await typeInto(form.locator('#firstName'), 'Élodie');
+    await typeInto(form.locator('#email'), `${family.toLowerCase()}@example.org`);
     await choose(page, form.getByTestId('student-campus'), 'Par', 'Paris');
     await fillDate(form.locator('#dateOfBirth'), dateOfBirth);
     // Under 18: the legal guardian block appears, its fields required.
@@ -59,14 +59,14 @@ describe('students in Chromium', () => {
     expect(await page.getByTestId('minor-badge').textContent()).toBe('Mineur');
 
     // Clicking away while suggestions are open marks the place invalid.
-    await form.getByTestId('birthplace').fill('Villeurb');
+    await typeInto(form.getByTestId('birthplace'), 'Villeurb');
     await page.getByTestId('birthplace-suggestion').first().waitFor();
     await form.locator('#lastName').click();
     await expect.poll(() => form.textContent()).toContain('Veuillez choisir une ville dans la liste des suggestions.');
     await screenshot(page, 'students-birthplace-warning-fr');
 
     // Picking a suggestion sets the place and the INSEE code.
-    await form.getByTestId('birthplace').fill('Lyo');
+    await typeInto(form.getByTestId('birthplace'), 'Lyo');
     await page.getByTestId('birthplace-suggestion').first().waitFor();
     await screenshot(page, 'students-birthplace-suggestions-fr');
     await page.getByTestId('birthplace-suggestion').filter({ hasText: 'Lyon (69001)' }).first().click();
@@ -77,13 +77,13 @@ describe('students in Chromium', () => {
     await form.getByTestId('student-save').click();
     await expect.poll(() => page.locator('#guardianLastName').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'students-guardian-required-fr');
-    await form.locator('#guardianLastName').fill(family);
-    await form.locator('#guardianFirstName').fill('Marie');
-    await form.locator('#guardianEmail').fill('marie.roussel@example.org');
-    await form.locator('#guardianPhone').fill('06 10 20 30 40');
-    await form.locator('#guardianStreetAddress').fill('12 rue Oberkampf');
-    await form.locator('#guardianPostalCode').fill('75011');
-    await form.locator('#guardianAddressLocality').fill('Paris');
+    await typeInto(form.locator('#guardianLastName'), family);
+    await typeInto(form.locator('#guardianFirstName'), 'Marie');
+    await typeInto(form.locator('#guardianEmail'), 'marie.roussel@example.org');
+    await typeInto(form.locator('#guardianPhone'), '06 10 20 30 40');
+    await typeInto(form.locator('#guardianStreetAddress'), '12 rue Oberkampf');
+    await typeInto(form.locator('#guardianPostalCode'), '75011');
+    await typeInto(form.locator('#guardianAddressLocality'), 'Paris');
     await form.getByTestId('student-save').click();
     await page.waitForURL(/\/etudiants\/[0-9a-f-]{36}$/);
     expect(await page.getByTestId('student-title').textContent()).toBe(`Élodie ${family}`);
@@ -98,8 +98,8 @@ describe('students in Chromium', () => {
     // A second entry with the same names and birth date: the duplicate popup, offering a new registration.
     await page.goto('/etudiants/nouveau');
     const second = page.getByTestId('student-form');
-    await second.locator('#lastName').fill(family.toUpperCase());
-    await second.locator('#firstName').fill('élodie');
+    await typeInto(second.locator('#lastName'), family.toUpperCase());
+    await typeInto(second.locator('#firstName'), 'élodie');
     await fillDate(second.locator('#dateOfBirth'), dateOfBirth);
     const dialog = page.getByTestId('duplicate-students-dialog');
     await dialog.waitFor();
@@ -126,8 +126,8 @@ describe('students in Chromium', () => {
     await page.waitForURL('**/administration/dashboard');
     await page.goto('/students/new');
     const form = page.getByTestId('student-form');
-    await form.locator('#lastName').fill(family);
-    await form.locator('#firstName').fill('Élodie');
+    await typeInto(form.locator('#lastName'), family);
+    await typeInto(form.locator('#firstName'), 'Élodie');
     await fillDate(form.locator('#dateOfBirth'), dateOfBirth);
     await page.getByTestId('guardian-block').waitFor({ state: 'visible' });
     const dialog = page.getByTestId('duplicate-students-dialog');

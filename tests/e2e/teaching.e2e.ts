@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -47,7 +47,7 @@ function siret(): string {
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, select: Locator, option: string | RegExp, search?: string) {
   await select.click();
-  if (search) await select.fill(search);
+  if (search) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -90,18 +90,12 @@ async function newContract(page: Page, lang: 'fr' | 'en', lastName: string) {
 }
 
 /** Types into a field as a person does, key by key (issue #24: a decimal separator typed alone must stay). */
-async function typeInto(page: Page, field: Locator, text: string) {
-  await field.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text, { delay: 30 });
-}
-
 /** Status requiring a company, one subject line with its hours (30.5 typed with the language's decimal separator). */
 async function fillContract(page: Page, lang: 'fr' | 'en') {
   const form = page.getByTestId('contract-form');
   await choose(page, form.getByTestId('contract-teacher-status'), texts[lang].status);
   await choose(page, form.getByTestId('subject-line-subject').first(), texts[lang].subject, 'CGE');
-  await typeInto(page, form.getByTestId('subject-line-hours').first(), lang === 'fr' ? '30,5' : '30.5');
+  await typeInto(form.getByTestId('subject-line-hours').first(), lang === 'fr' ? '30,5' : '30.5', { delay: 30 });
   expect(await form.getByTestId('subject-line-hours').first().inputValue()).toBe(lang === 'fr' ? '30,5' : '30.5');
 }
 
@@ -130,14 +124,14 @@ for (const lang of ['fr', 'en'] as const) {
       const hourly = form.getByTestId('activity-line').nth(0);
       expect(await hourly.getAttribute('data-is-hour')).toBe('true');
       expect(await hourly.locator('label').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(t.hourAmount), expect.stringContaining(t.hourPrice)]));
-      await typeInto(page, form.getByTestId('activity-line-amount').nth(0), lang === 'fr' ? '4,25' : '4.25');
-      await typeInto(page, form.getByTestId('activity-line-price').nth(0), '35');
+      await typeInto(form.getByTestId('activity-line-amount').nth(0), lang === 'fr' ? '4,25' : '4.25', { delay: 30 });
+      await typeInto(form.getByTestId('activity-line-price').nth(0), '35', { delay: 30 });
       await form.getByTestId('activity-line-add').click();
       await choose(page, form.getByTestId('activity-line-activity').nth(1), t.marking);
       const unit = form.getByTestId('activity-line').nth(1);
       expect(await unit.locator('label').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(t.unitAmount), expect.stringContaining(t.unitPrice)]));
-      await typeInto(page, form.getByTestId('activity-line-amount').nth(1), '20');
-      await typeInto(page, form.getByTestId('activity-line-price').nth(1), lang === 'fr' ? '4,5' : '4.5');
+      await typeInto(form.getByTestId('activity-line-amount').nth(1), '20', { delay: 30 });
+      await typeInto(form.getByTestId('activity-line-price').nth(1), lang === 'fr' ? '4,5' : '4.5', { delay: 30 });
       // 4.25 h × 35 € + 20 × 4.5 € = 238.75 €.
       expect(await form.getByTestId('activity-lines-total').textContent()).toMatch(lang === 'fr' ? /238,75/ : /238\.75/);
 
@@ -149,13 +143,13 @@ for (const lang of ['fr', 'en'] as const) {
       await expect.poll(() => popup.locator('[data-error-for="siret"]').textContent()).toBe(t.required);
       await popup.locator('[name="activityDeclarationNumberType"]').selectOption(t.pending);
       await expect.poll(() => popup.locator('[name="activityDeclarationNumber"]').count()).toBe(0);
-      await popup.locator('[name="siret"]').fill(`${companySiret.slice(0, 3)} ${companySiret.slice(3, 6)} ${companySiret.slice(6, 9)} ${companySiret.slice(9)}`);
-      await popup.locator('[name="name"]').fill(companyName);
+      await typeInto(popup.locator('[name="siret"]'), `${companySiret.slice(0, 3)} ${companySiret.slice(3, 6)} ${companySiret.slice(6, 9)} ${companySiret.slice(9)}`);
+      await typeInto(popup.locator('[name="name"]'), companyName);
       await popup.locator('[name="legalForm"]').selectOption('sasu');
       if (lang === 'fr') {
-        await popup.locator('[name="streetAddress"]').fill('12 rue des Lilas');
-        await popup.locator('[name="postalCode"]').fill('75011');
-        await popup.locator('[name="addressLocality"]').fill('Paris');
+        await typeInto(popup.locator('[name="streetAddress"]'), '12 rue des Lilas');
+        await typeInto(popup.locator('[name="postalCode"]'), '75011');
+        await typeInto(popup.locator('[name="addressLocality"]'), 'Paris');
       }
       await screenshot(page, `teaching-company-popup-${lang}`);
       await page.getByTestId('company-save').click();
@@ -179,7 +173,7 @@ for (const lang of ['fr', 'en'] as const) {
       await fillContract(page, lang);
       await form.getByTestId('company-new').click();
       await popup.waitFor();
-      await popup.locator('[name="siret"]').fill(`${companySiret.slice(0, 7)}-${companySiret.slice(7)}`);
+      await typeInto(popup.locator('[name="siret"]'), `${companySiret.slice(0, 7)}-${companySiret.slice(7)}`);
       await popup.locator('[name="name"]').click();
       const dialog = page.getByRole('dialog', { name: t.duplicate.title });
       await dialog.waitFor();

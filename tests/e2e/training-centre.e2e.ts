@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { fillTime, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { fillTime, launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -59,7 +59,7 @@ async function submitDialog(page: Page, form: string, fields: Record<string, str
   for (const [id, value] of Object.entries(fields)) {
     const field = page.getByTestId(form).locator(`[id="${id}"]`);
     if (id.endsWith('Time')) await fillTime(field, value);
-    else await field.fill(value);
+    else await typeInto(field, value);
   }
   await page.getByTestId(`${form}-submit`).click();
   await page.getByTestId(form).waitFor({ state: 'detached' });
@@ -87,8 +87,8 @@ async function placesThroughTheScreens(page: Page, words: Words, lang: string) {
   for (const [name, size] of [['E1', '12'], ['E2', '30']] as const) {
     await page.getByTestId('room-add').click();
     const index = (await page.getByTestId('room-row').count()) - 1;
-    await page.locator(`[id="rooms[${index}].name"]`).fill(name);
-    await page.locator(`[id="rooms[${index}].size"]`).fill(size);
+    await typeInto(page.locator(`[id="rooms[${index}].name"]`), name);
+    await typeInto(page.locator(`[id="rooms[${index}].size"]`), size);
   }
   await page.getByTestId('rooms-save').click();
   await expect.poll(() => page.getByTestId('toast').last().textContent()).toContain(words.roomsSaved);

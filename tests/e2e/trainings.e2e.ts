@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -19,7 +19,7 @@ afterAll(async () => {
 /** Picks an option of a Mantine Select by typing part of its label. */
 async function choose(page: Page, select: ReturnType<Page['locator']>, search: string, option: string | RegExp) {
   await select.click();
-  if (await select.getAttribute('readonly') === null) await select.fill(search);
+  if (await select.getAttribute('readonly') === null) await typeInto(select, search);
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -43,8 +43,8 @@ describe('training plan editor in Chromium', () => {
     await page.getByTestId('training-new').click();
     await page.waitForURL('**/centre-de-formation/formations/nouvelle');
     const dialog = page.getByTestId('training-form');
-    await dialog.locator('#name').fill(`BTS Commerce international ${shortName}`);
-    await dialog.locator('#shortName').fill(shortName);
+    await typeInto(dialog.locator('#name'), `BTS Commerce international ${shortName}`);
+    await typeInto(dialog.locator('#shortName'), shortName);
     await dialog.getByTestId('campus-Paris').check();
     await screenshot(page, 'trainings-new-dialog-fr');
     await dialog.getByTestId('training-save').click();
@@ -53,16 +53,16 @@ describe('training plan editor in Chromium', () => {
     // The certifier base: two blocks, three subjects.
     const base = page.getByTestId('base-form');
     await base.getByTestId('block-add').click();
-    await base.getByTestId('block-name').nth(0).fill('Bloc 1 – Relation client');
+    await typeInto(base.getByTestId('block-name').nth(0), 'Bloc 1 – Relation client');
     await choose(page, base.getByTestId('line-subject').nth(0), 'DRCV', /^DRCV –/);
-    await base.getByTestId('line-hours').nth(0).fill('120');
+    await typeInto(base.getByTestId('line-hours').nth(0), '120');
     await base.getByTestId('line-add').nth(0).click();
     await choose(page, base.getByTestId('line-subject').nth(1), 'ANG', /^ANG –/);
-    await base.getByTestId('line-hours').nth(1).fill('60,5');
+    await typeInto(base.getByTestId('line-hours').nth(1), '60,5');
     await base.getByTestId('block-add').click();
-    await base.getByTestId('block-name').nth(1).fill('Bloc 2 – Gestion');
+    await typeInto(base.getByTestId('block-name').nth(1), 'Bloc 2 – Gestion');
     await choose(page, base.getByTestId('line-subject').nth(2), 'GEO', /^GEO –/);
-    await base.getByTestId('line-hours').nth(2).fill('90');
+    await typeInto(base.getByTestId('line-hours').nth(2), '90');
     expect(await base.getByTestId('blocks-total').textContent()).toContain('270.5');
     await base.getByTestId('base-save').click();
     await toastSays(page, 'Le socle certificateur a été enregistré.');
@@ -70,7 +70,7 @@ describe('training plan editor in Chromium', () => {
     // A variant must be unfolded or created: the dialog says so when neither is chosen.
     await page.getByTestId('variant-new').click();
     const newVariant = page.getByTestId('new-variant-form');
-    await newVariant.locator('#name').fill('Alternance');
+    await typeInto(newVariant.locator('#name'), 'Alternance');
     await newVariant.getByTestId('variant-create').click();
     await expect.poll(() => newVariant.textContent()).toContain('Une variante doit être dépliée ou créée.');
     await screenshot(page, 'trainings-variant-unfold-or-create-fr');
@@ -83,16 +83,16 @@ describe('training plan editor in Chromium', () => {
     expect(await variant.getByTestId('block-name').nth(0).inputValue()).toBe('Bloc 1 – Relation client');
     // The variant gets a block of its own.
     await variant.getByTestId('block-add').click();
-    await variant.getByTestId('block-name').nth(2).fill('Bloc 3 – Anglais des affaires');
+    await typeInto(variant.getByTestId('block-name').nth(2), 'Bloc 3 – Anglais des affaires');
     await choose(page, variant.getByTestId('line-subject').nth(3), 'ANG', /^ANG –/);
-    await variant.getByTestId('line-hours').nth(3).fill('30');
+    await typeInto(variant.getByTestId('line-hours').nth(3), '30');
     await variant.getByTestId('variant-save').click();
     await toastSays(page, 'La variante a été enregistrée.');
     await expect.poll(() => page.getByTestId('variant-form').getByTestId('block-name').count()).toBe(3);
 
     // Editing the certifier base after: refused with the message.
     await page.getByTestId('base-locked').waitFor();
-    await base.getByTestId('line-hours').nth(0).fill('150');
+    await typeInto(base.getByTestId('line-hours').nth(0), '150');
     await base.getByTestId('base-save').click();
     const refused = base.getByTestId('form-errors');
     await refused.waitFor();
@@ -105,8 +105,8 @@ describe('training plan editor in Chromium', () => {
     await page.getByTestId('group-new').click();
     await page.waitForURL('**/centre-de-formation/groupes/nouveau');
     const group = page.getByTestId('group-form');
-    await group.locator('#name').fill(`${shortName} 1re année – Paris`);
-    await group.locator('#shortName').fill(`${shortName}-1`);
+    await typeInto(group.locator('#name'), `${shortName} 1re année – Paris`);
+    await typeInto(group.locator('#shortName'), `${shortName}-1`);
     await choose(page, group.getByTestId('group-campus'), 'Par', 'Paris');
     await choose(page, group.getByTestId('group-training'), shortName, new RegExp(`^${shortName} –`));
     await choose(page, group.getByTestId('group-variant'), 'Alt', 'Alternance');

@@ -32,11 +32,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Types `text` into a field key by key, as a person does, over what it held (selected and deleted first). */
-export async function typeInto(field: Locator, text: string): Promise<void> {
+export async function typeInto(field: Locator, text: string, options: { delay?: number } = {}): Promise<void> {
   await field.click();
   await field.press('ControlOrMeta+a');
   await field.press('Delete');
-  await field.pressSequentially(text);
+  await field.pressSequentially(text, options);
 }
 
 export async function login(page: Page, email: string, password = 'alterna-demo'): Promise<void> {
