@@ -9,7 +9,8 @@ fixRunClock();
 // API files that run alone, one at a time, each in a process of its own (npm test runs them in a vitest process beside
 // the others' — scripts/test-preparation.ts, vitestRuns — as they mostly wait): the worker kills aim at a batch under way
 // and wait out Temporal's timeouts, the fuzzer's 10,000 requests take a core on their own, and the metrics test
-// installs the Temporal runtime with its exporter (once per process, before any worker).
+// installs the Temporal runtime with its exporter (once per process, before any worker); the deployment test starts
+// API, worker and Temporal processes of its own and kills some.
 const apiAlone = [
   'tests/api/durability.test.ts',
   'tests/api/booklets/validation-durability.test.ts',
@@ -17,6 +18,7 @@ const apiAlone = [
   'tests/api/planning/bulk-reliability.test.ts',
   'tests/api/fuzzing.test.ts',
   'tests/api/metrics.test.ts',
+  'tests/api/deployment.test.ts',
 ];
 
 /** The console's, and for npm test (scripts/test.ts) the JSON report and each file's whole time (imports and beforeAll included). */
