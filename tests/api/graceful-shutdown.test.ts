@@ -1,55 +1,34 @@
 // Issue #28: a restart drains. The API, compiled as production runs it (npm run build:server, then node), is
 // sent SIGTERM while requests are in flight: they all complete, new connections are refused from then on, and the
 // process exits 0; a request that never ends is cut once SHUTDOWN_TIMEOUT_MS has passed, and the exit is still 0.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '@alterna/core';
 import { demo, startTestApp, testDatabaseUrl } from '../support/app.js';
+import { buildServer, startApiProcess, type ApiProcess } from '../support/deployment.js';
 import { eventually } from '../support/worker.js';
 import { freePort } from '../support/ports.js';
 
-const build = `dist/test-server-${crypto.randomUUID().slice(0, 8)}`;
-const children: ChildProcess[] = [];
+let build: Awaited<ReturnType<typeof buildServer>>;
+const apis: ApiProcess[] = [];
 
 beforeAll(async () => {
-  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', '--outdir', build, '--no-workflow-bundle'], { cwd: repoRoot });
+  build = await buildServer();
 }, 180_000);
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  fs.rmSync(path.join(repoRoot, build), { recursive: true, force: true });
+  for (const api of apis) if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGKILL');
+  build?.remove();
 });
 
-interface Api {
-  port: number;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
 /** The compiled API on this file's database; Temporal unreachable (a closed port), which the API serves without. */
-async function startApi(env: Record<string, string> = {}): Promise<Api> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(build, 'api.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: await testDatabaseUrl(),
-      TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`, LOG_LEVEL: 'warn', ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startApi(env: Record<string, string> = {}): Promise<ApiProcess> {
+  const api = await startApiProcess(build.dir, {
+    NODE_ENV: 'test', DATABASE_URL: await testDatabaseUrl(),
+    TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, TEMPORAL_TASK_QUEUE: `test-${crypto.randomUUID()}`, LOG_LEVEL: 'warn', ...env,
   });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // Waited for, not timed: a loaded machine may take a minute to start it.
-  await eventually(async () => (await fetch(`http://127.0.0.1:${port}/api/health/live`).catch(() => null))?.ok, 150_000, 250);
-  return { port, exited, output: () => output };
+  apis.push(api);
+  return api;
 }
 
 interface SlowLogin {
@@ -112,7 +91,7 @@ describe('a restart (SIGTERM)', () => {
   it('finishes the requests in flight, refuses new connections, then exits 0', async () => {
     const api = await startApi({ SHUTDOWN_TIMEOUT_MS: '120000' });
     const inFlight = await Promise.all(Array.from({ length: 5 }, () => slowLogin(api.port)));
-    process.kill(children.at(-1)!.pid!, 'SIGTERM');
+    api.child.kill('SIGTERM');
     await eventually(() => refused(api.port), 60_000, 100);
     const answers = await Promise.all(inFlight.map((login) => login.finish()));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
@@ -123,7 +102,7 @@ describe('a restart (SIGTERM)', () => {
   it('cuts a request that does not end once SHUTDOWN_TIMEOUT_MS has passed, and still exits 0', async () => {
     const api = await startApi({ SHUTDOWN_TIMEOUT_MS: '500' });
     const stuck = await slowLogin(api.port);
-    process.kill(children.at(-1)!.pid!, 'SIGTERM');
+    api.child.kill('SIGTERM');
     expect(await api.exited, api.output()).toBe(0);
     expect(await stuck.cut).toBeTruthy();
   });

@@ -1,6 +1,6 @@
 // A deployment on the loopback for tests/api/deployment.test.ts (issue #28): the API compiled as production runs it
-// (scripts/build-server.mjs, then `node api.js`), as many processes as asked, and a client-side balancer that sends a
-// bounded load over them as a reverse proxy would.
+// (scripts/build-server.mjs, then `node api.js`; graceful-shutdown.test.ts starts it so too), as many processes as
+// asked, and a client-side balancer that sends a bounded load over them as a reverse proxy would.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
