@@ -45,8 +45,9 @@ export async function seedFiles(knex: Knex, core: CoreDeps): Promise<void> {
   await knex.transaction(async (trx) => {
     const folder = async (name: string, campus: string, parent: string | null, groupIds: string[]) => {
       const [row] = await trx('files_folders').insert({ name, campus_id: campus, parent_id: parent, created_by: owner.id }).returning('id');
+      if (!row) throw new Error(`files seed: folder ${name} not created`);
       if (groupIds.length) await trx('files_folder_planning_groups').insert(groupIds.map((id) => ({ folder_id: row.id, planning_group_id: id })));
-      return row.id as string;
+      return row.id;
     };
     const put = async (folderId: string, campus: string, upload: UploadedFile, values: { published: boolean; expiration_date?: string | null; typology_reference?: string }) => {
       const stored = await core.files.save(upload, { module: 'files', actorId: owner.id }, trx);

@@ -113,10 +113,11 @@ export async function seedStudents(_services: StudentsServices, core: CoreDeps, 
         const group = entry && groupOf(entry[0], session?.id);
         if (!entry || !group) continue;
         const [registration] = await trx('student_registrations').insert({ student_id: id, training_group_id: group.id, student_status: entry[1] }).returning('id');
-        if (isWorkStudy(entry[1]) && corporations.length) {
+        const corporationId = corporations[contractCount % corporations.length];
+        if (isWorkStudy(entry[1]) && corporationId) {
+          contractCount += 1;
           await trx('student_contracts').insert({
-            registration_id: registration.id, corporation_id: corporations[contractCount++ % corporations.length],
-            start_date: group.startDate, end_date: group.endDate,
+            registration_id: registration.id, corporation_id: corporationId, start_date: group.startDate, end_date: group.endDate,
           });
         }
       }

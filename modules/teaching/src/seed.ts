@@ -130,14 +130,13 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
         { coach_contract_id: coachContract.id, related_activity_id: activities.get('coaching-hours'), amount: 30, price: 40, position: 1 },
       ]);
     }
-    const followed = attributions.filter(([coach, student]) => actor(coach) && actor(student));
-    if (followed.length) {
-      await trx('coach_attributions').insert(
-        followed.map(([coach, student, campusName]) => ({
-          coach_id: actor(coach), student_id: actor(student), campus_id: campus(campusName), training_session_id: current.id, attributed_by: pedagogy.id,
-        })),
-      );
-    }
+    const followed = attributions.flatMap(([coach, student, campusName]) => {
+      const [coachOf, studentOf] = [actor(coach), actor(student)];
+      return coachOf && studentOf
+        ? [{ coach_id: coachOf, student_id: studentOf, campus_id: campus(campusName), training_session_id: current.id, attributed_by: pedagogy.id }]
+        : [];
+    });
+    if (followed.length) await trx('coach_attributions').insert(followed);
     if (actor('lucas.girard')) {
       const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() - offset * 86_400_000));
       await trx('coaching_follow_ups').insert([

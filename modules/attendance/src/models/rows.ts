@@ -219,6 +219,7 @@ export interface AttendanceSignaturesInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     attendance_alert_settings: Knex.CompositeTableType<AttendanceAlertSettingsRow, Writable<AttendanceAlertSettingsInsert>, Partial<Writable<AttendanceAlertSettingsInsert>>>;
+    attendance_alerts: Knex.CompositeTableType<AttendanceAlertsRow, Writable<AttendanceAlertsInsert>, Partial<Writable<AttendanceAlertsInsert>>>;
     attendance_justifications: Knex.CompositeTableType<AttendanceJustificationsRow, Writable<AttendanceJustificationsInsert>, Partial<Writable<AttendanceJustificationsInsert>>>;
     attendance_sheet_settings: Knex.CompositeTableType<AttendanceSheetSettingsRow, Writable<AttendanceSheetSettingsInsert>, Partial<Writable<AttendanceSheetSettingsInsert>>>;
   }

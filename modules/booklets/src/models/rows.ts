@@ -204,6 +204,7 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     booklet_item_modules: Knex.CompositeTableType<BookletItemModulesRow, Writable<BookletItemModulesInsert>, Partial<Writable<BookletItemModulesInsert>>>;
     booklet_thesis_grids: Knex.CompositeTableType<BookletThesisGridsRow, Writable<BookletThesisGridsInsert>, Partial<Writable<BookletThesisGridsInsert>>>;
+    booklet_thesis_skills: Knex.CompositeTableType<BookletThesisSkillsRow, Writable<BookletThesisSkillsInsert>, Partial<Writable<BookletThesisSkillsInsert>>>;
     booklet_validation_reminders: Knex.CompositeTableType<BookletValidationRemindersRow, Writable<BookletValidationRemindersInsert>, Partial<Writable<BookletValidationRemindersInsert>>>;
   }
 }

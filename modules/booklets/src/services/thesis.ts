@@ -56,8 +56,12 @@ export function thesisService(ctx: BookletsContext, campusesOf: TrainingCampuses
     async addSkill(actor, trainingId, input) {
       await assertTraining(actor, trainingId, perm.itemManage);
       const [row] = await knex('booklet_thesis_skills')
-        .insert({ training_id: trainingId, name: input.name, position: knex('booklet_thesis_skills').where('training_id', trainingId).select(knex.raw('coalesce(max(position), 0) + 1')) })
+        .insert({
+          training_id: trainingId, name: input.name,
+          position: knex.raw('(SELECT coalesce(max(position), 0) + 1 FROM booklet_thesis_skills WHERE training_id = ?)', [trainingId]),
+        })
         .returning(['id', 'name', 'position', 'coefficient']);
+      if (!row) throw new Error('booklets: the thesis skill insert returned no row');
       return { id: row.id, name: row.name, position: row.position, coefficient: Number(row.coefficient) };
     },
     async removeSkill(actor, id) {

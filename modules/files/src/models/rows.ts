@@ -102,5 +102,6 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     files_expiry_notices: Knex.CompositeTableType<FilesExpiryNoticesRow, Writable<FilesExpiryNoticesInsert>, Partial<Writable<FilesExpiryNoticesInsert>>>;
     files_folder_planning_groups: Knex.CompositeTableType<FilesFolderPlanningGroupsRow, Writable<FilesFolderPlanningGroupsInsert>, Partial<Writable<FilesFolderPlanningGroupsInsert>>>;
+    files_folders: Knex.CompositeTableType<FilesFoldersRow, Writable<FilesFoldersInsert>, Partial<Writable<FilesFoldersInsert>>>;
   }
 }

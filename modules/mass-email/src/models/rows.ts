@@ -118,6 +118,7 @@ export interface MassEmailRecipientsInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    mass_email_campaigns: Knex.CompositeTableType<MassEmailCampaignsRow, Writable<MassEmailCampaignsInsert>, Partial<Writable<MassEmailCampaignsInsert>>>;
     mass_email_link_keys: Knex.CompositeTableType<MassEmailLinkKeysRow, Writable<MassEmailLinkKeysInsert>, Partial<Writable<MassEmailLinkKeysInsert>>>;
     mass_email_opt_outs: Knex.CompositeTableType<MassEmailOptOutsRow, Writable<MassEmailOptOutsInsert>, Partial<Writable<MassEmailOptOutsInsert>>>;
     mass_email_pace: Knex.CompositeTableType<MassEmailPaceRow, Writable<MassEmailPaceInsert>, Partial<Writable<MassEmailPaceInsert>>>;

@@ -110,6 +110,7 @@ export interface StudentsInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    student_contracts: Knex.CompositeTableType<StudentContractsRow, Writable<StudentContractsInsert>, Partial<Writable<StudentContractsInsert>>>;
     student_last_situations: Knex.CompositeTableType<StudentLastSituationsRow, Writable<StudentLastSituationsInsert>, Partial<Writable<StudentLastSituationsInsert>>>;
   }
 }

@@ -3,7 +3,7 @@ import type { TrainingGroup } from '@alterna/trainings';
 import { registrationSchema } from '../validation/index.js';
 import type { StudentStatus } from '../rules/statuses.js';
 import { perm } from '../permissions.js';
-import { dateText, type ServiceContext } from './context.js';
+import type { ServiceContext } from './context.js';
 import type { PeopleAdapter } from './people.js';
 import type { StudentAccess } from './access.js';
 import type { RegistrationGroup, StudentRegistration } from './types.js';
@@ -31,13 +31,6 @@ interface RegistrationRow {
   created_at: Date | string;
 }
 
-interface ContractRow {
-  id: string;
-  registration_id: string;
-  corporation_id: string;
-  start_date: string;
-  end_date: string;
-}
 
 export function toRegistrationGroup(group: TrainingGroup): RegistrationGroup {
   const session = group.trainingSession;
@@ -56,8 +49,8 @@ export function registrationsService(ctx: ServiceContext, deps: { people: People
   const present = async (rows: RegistrationRow[]): Promise<StudentRegistration[]> => {
     if (!rows.length) return [];
     const groups = new Map((await trainings().groups.byIds(rows.map((r) => r.training_group_id))).map((g) => [g.id, toRegistrationGroup(g)]));
-    const contracts: ContractRow[] = await knex('student_contracts')
-      .select('id', 'registration_id', 'corporation_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))
+    const contracts = await knex('student_contracts')
+      .select('id', 'registration_id', 'corporation_id', 'start_date', 'end_date')
       .whereIn('registration_id', rows.map((r) => r.id));
     const corporations = await deps.people.corporationsByIds(contracts.map((c) => c.corporation_id));
     const contractOf = new Map(contracts.map((c) => [c.registration_id, c]));

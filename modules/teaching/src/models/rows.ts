@@ -304,8 +304,10 @@ export interface TeacherStatusesInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    coach_attributions: Knex.CompositeTableType<CoachAttributionsRow, Writable<CoachAttributionsInsert>, Partial<Writable<CoachAttributionsInsert>>>;
     coach_informations: Knex.CompositeTableType<CoachInformationsRow, Writable<CoachInformationsInsert>, Partial<Writable<CoachInformationsInsert>>>;
     related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
+    teacher_company_teachers: Knex.CompositeTableType<TeacherCompanyTeachersRow, Writable<TeacherCompanyTeachersInsert>, Partial<Writable<TeacherCompanyTeachersInsert>>>;
     teacher_informations: Knex.CompositeTableType<TeacherInformationsRow, Writable<TeacherInformationsInsert>, Partial<Writable<TeacherInformationsInsert>>>;
     teacher_statuses: Knex.CompositeTableType<TeacherStatusesRow, Writable<TeacherStatusesInsert>, Partial<Writable<TeacherStatusesInsert>>>;
   }

@@ -197,7 +197,9 @@ export interface TrainingsInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     grade_scale_elements: Knex.CompositeTableType<GradeScaleElementsRow, Writable<GradeScaleElementsInsert>, Partial<Writable<GradeScaleElementsInsert>>>;
+    training_campuses: Knex.CompositeTableType<TrainingCampusesRow, Writable<TrainingCampusesInsert>, Partial<Writable<TrainingCampusesInsert>>>;
     training_plan_blocks: Knex.CompositeTableType<TrainingPlanBlocksRow, Writable<TrainingPlanBlocksInsert>, Partial<Writable<TrainingPlanBlocksInsert>>>;
     training_plan_subjects: Knex.CompositeTableType<TrainingPlanSubjectsRow, Writable<TrainingPlanSubjectsInsert>, Partial<Writable<TrainingPlanSubjectsInsert>>>;
+    training_sessions: Knex.CompositeTableType<TrainingSessionsRow, Writable<TrainingSessionsInsert>, Partial<Writable<TrainingSessionsInsert>>>;
   }
 }

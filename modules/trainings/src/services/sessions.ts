@@ -2,7 +2,8 @@ import { NotFoundError, ValidationError, validate, type Actor, type Knex, type T
 import { trainingSessionSchema } from '../validation/index.js';
 import { pickCurrentSession } from '../rules/current-session.js';
 import { perm } from '../permissions.js';
-import { dateText, type ServiceContext } from './context.js';
+import type { ServiceContext } from './context.js';
+import type { TrainingSessionsRow } from '../models/rows.js';
 import type { TrainingSession } from './types.js';
 
 export interface TrainingSessionsService {
@@ -14,18 +15,14 @@ export interface TrainingSessionsService {
   create(actor: Actor | null, input: unknown, t: Translate): Promise<TrainingSession>;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-}
 
 export function sessionsService(ctx: ServiceContext): TrainingSessionsService {
   const { knex } = ctx.core;
-  const select = (db: Knex) => db('training_sessions').select('id', 'name', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')));
+  // DATE columns come as 'YYYY-MM-DD' text from either driver (the core's pg parsers, the embedded database's).
   const all = async (db: Knex = knex): Promise<TrainingSession[]> => {
-    const rows: Row[] = await select(db).orderBy('start_date', 'desc');
+    const rows: Pick<TrainingSessionsRow, 'id' | 'name' | 'start_date' | 'end_date'>[] = await db('training_sessions')
+      .select('id', 'name', 'start_date', 'end_date')
+      .orderBy('start_date', 'desc');
     const sessions = rows.map((row) => ({ id: row.id, uuid: row.id, name: row.name, startDate: row.start_date, endDate: row.end_date, isCurrent: false }));
     const current = pickCurrentSession(sessions, ctx.today());
     if (current) current.isCurrent = true;
@@ -50,7 +47,7 @@ export function sessionsService(ctx: ServiceContext): TrainingSessionsService {
         throw new ValidationError([{ path: 'name', message: t('trainings.session.nameTaken') }]);
       }
       const [row] = await knex('training_sessions').insert({ name: value.name, start_date: value.startDate, end_date: value.endDate }).returning('id');
-      const created = (await all()).find((s) => s.id === row.id);
+      const created = row && (await all()).find((s) => s.id === row.id);
       if (!created) throw new NotFoundError('training session');
       return created;
     },
