@@ -113,6 +113,7 @@ export async function seedStudents(_services: StudentsServices, core: CoreDeps, 
         const group = entry && groupOf(entry[0], session?.id);
         if (!entry || !group) continue;
         const [registration] = await trx('student_registrations').insert({ student_id: id, training_group_id: group.id, student_status: entry[1] }).returning('id');
+        if (!registration) throw new Error(`students seed: registration of ${student.firstName} ${student.lastName} not created`);
         const corporationId = corporations[contractCount % corporations.length];
         if (isWorkStudy(entry[1]) && corporationId) {
           contractCount += 1;

@@ -66,6 +66,7 @@ export async function seedCampuses(knex: Knex): Promise<void> {
       }
       for (const model of demoTimeSlotModels[campus.name] ?? []) {
         const [modelRow] = await trx('model_time_slots').insert({ campus_id: row.id, name: model.name }).returning('id');
+        if (!modelRow) throw new Error(`training-centre seed: time slot model ${model.name} not created`);
         await trx('time_slots').insert(model.slots.map(([start, end]) => ({ model_time_slot_id: modelRow.id, start_time: start, end_time: end })));
       }
       const own = closures.filter((closure) => closure.campus === campus.name);

@@ -99,6 +99,7 @@ export interface MarksSubjectAppraisalsInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     marks_exam_marks: Knex.CompositeTableType<MarksExamMarksRow, Writable<MarksExamMarksInsert>, Partial<Writable<MarksExamMarksInsert>>>;
+    marks_exam_settings: Knex.CompositeTableType<MarksExamSettingsRow, Writable<MarksExamSettingsInsert>, Partial<Writable<MarksExamSettingsInsert>>>;
     marks_general_appraisals: Knex.CompositeTableType<MarksGeneralAppraisalsRow, Writable<MarksGeneralAppraisalsInsert>, Partial<Writable<MarksGeneralAppraisalsInsert>>>;
     marks_subject_appraisals: Knex.CompositeTableType<MarksSubjectAppraisalsRow, Writable<MarksSubjectAppraisalsInsert>, Partial<Writable<MarksSubjectAppraisalsInsert>>>;
   }

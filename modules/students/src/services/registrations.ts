@@ -131,8 +131,9 @@ export function registrationsService(ctx: ServiceContext, deps: { people: People
         const [row] = await trx('student_registrations')
           .insert({ student_id: studentId, training_group_id: group.id, student_status: value.studentStatus })
           .returning('id');
+        if (!row) throw new Error('students: the registration insert returned no row');
         await ensureStudentRule(trx, studentId, group.campus.id);
-        return row.id as string;
+        return row.id;
       });
       return (await service.byIds([id]))[0]!;
     },

@@ -157,6 +157,7 @@ export interface TimeSlotsInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     campus_organisations: Knex.CompositeTableType<CampusOrganisationsRow, Writable<CampusOrganisationsInsert>, Partial<Writable<CampusOrganisationsInsert>>>;
+    model_time_slots: Knex.CompositeTableType<ModelTimeSlotsRow, Writable<ModelTimeSlotsInsert>, Partial<Writable<ModelTimeSlotsInsert>>>;
     schedule_campus_closures: Knex.CompositeTableType<ScheduleCampusClosuresRow, Writable<ScheduleCampusClosuresInsert>, Partial<Writable<ScheduleCampusClosuresInsert>>>;
     time_slots: Knex.CompositeTableType<TimeSlotsRow, Writable<TimeSlotsInsert>, Partial<Writable<TimeSlotsInsert>>>;
   }

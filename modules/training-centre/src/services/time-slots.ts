@@ -153,6 +153,7 @@ export function timeSlotsService(knex: Knex, permissions: PermissionMatrix): Tim
       const name = cleanName(input.name);
       await assertNameFree(campus.id, name, null, t);
       const [row] = await uniqueName(name, t, () => knex('model_time_slots').insert({ campus_id: campus.id, name }).returning('id'));
+      if (!row) throw new Error('training-centre: the time slot model insert returned no row');
       return (await load([campus.id], [row.id]))[0]!;
     },
 
