@@ -122,5 +122,6 @@ declare module 'knex/types/tables.js' {
     mass_email_link_keys: Knex.CompositeTableType<MassEmailLinkKeysRow, Writable<MassEmailLinkKeysInsert>, Partial<Writable<MassEmailLinkKeysInsert>>>;
     mass_email_opt_outs: Knex.CompositeTableType<MassEmailOptOutsRow, Writable<MassEmailOptOutsInsert>, Partial<Writable<MassEmailOptOutsInsert>>>;
     mass_email_pace: Knex.CompositeTableType<MassEmailPaceRow, Writable<MassEmailPaceInsert>, Partial<Writable<MassEmailPaceInsert>>>;
+    mass_email_recipients: Knex.CompositeTableType<MassEmailRecipientsRow, Writable<MassEmailRecipientsInsert>, Partial<Writable<MassEmailRecipientsInsert>>>;
   }
 }

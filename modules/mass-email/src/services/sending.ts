@@ -73,27 +73,23 @@ export function sendingService(core: CoreDeps, settings: SendingSettings, unsubs
    * the first attempt answered too, so the campaign's progress reaches its total (it stopped at 660 of 1,000).
    */
   async function batchCounts(campaignId: string, fromSeq: number, toSeq: number): Promise<MassEmailBatchCounts> {
-    const rows: { state: string; n: string | number }[] = await knex('mass_email_recipients')
+    const rows = await knex('mass_email_recipients')
       .where({ campaign_id: campaignId })
       .whereBetween('seq', [fromSeq, toSeq])
       .whereIn('state', ['sent', 'failed', 'unsubscribed'])
       .groupBy('state')
-      .select('state', knex.raw('count(*) as n'));
+      .select('state')
+      .count({ n: '*' });
     const of = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
     return { sent: of('sent'), failed: of('failed'), unsubscribed: of('unsubscribed') };
   }
 
   return {
     async prepare(campaignId) {
-      const row = await knex('mass_email_recipients')
-        .where({ campaign_id: campaignId })
-        .first(
-          knex.raw('count(*)::int AS total'),
-          knex.raw("count(*) FILTER (WHERE state = 'sent')::int AS sent"),
-          knex.raw("count(*) FILTER (WHERE state = 'failed')::int AS failed"),
-          knex.raw("count(*) FILTER (WHERE state = 'unsubscribed')::int AS unsubscribed"),
-        );
-      return { total: row?.total ?? 0, nextSeq: 0, sent: row?.sent ?? 0, failed: row?.failed ?? 0, unsubscribed: row?.unsubscribed ?? 0 };
+      const counts = await knex('mass_email_recipients').where({ campaign_id: campaignId }).select('state').count({ n: '*' }).groupBy('state');
+      const of = (state: string) => Number(counts.find((c) => c.state === state)?.n ?? 0);
+      const total = counts.reduce((sum, c) => sum + Number(c.n), 0);
+      return { total, nextSeq: 0, sent: of('sent'), failed: of('failed'), unsubscribed: of('unsubscribed') };
     },
 
     async sendBatch(campaignId, fromSeq, toSeq, ratePerSecond) {
