@@ -55,5 +55,6 @@ export interface CorporationsInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     corporation_people: Knex.CompositeTableType<CorporationPeopleRow, Writable<CorporationPeopleInsert>, Partial<Writable<CorporationPeopleInsert>>>;
+    corporations: Knex.CompositeTableType<CorporationsRow, Writable<CorporationsInsert>, Partial<Writable<CorporationsInsert>>>;
   }
 }

@@ -2,7 +2,7 @@ import { violatedConstraint, NotFoundError, ValidationError, normalizeSiret, val
 import { corporationSchema } from '../validation/index.js';
 import { corporationClashes, corporationKeys, escapeLike } from '../rules/duplicates.js';
 import { perm } from '../permissions.js';
-import { actorColumns, byLastName, corporationColumns, toCorporation, toOption, withDetails, type ActorRow, type CorporationRow } from './rows.js';
+import { actorColumns, byLastName, corporationColumns, toCorporation, toOption, withDetails, type ActorRow } from './rows.js';
 import type { Scope } from './scope.js';
 import type { ActorView, Corporation, CorporationOption, CorporationView } from './types.js';
 
@@ -49,7 +49,7 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
     async list(viewer, filter) {
       const campusIds = scope.campusesFor(viewer, perm.corporationRead);
       // The order of what the screens show: the short name when there is one (SPEC §3 Organisation option).
-      const query = knex('corporations').select(corporationColumns).orderByRaw('lower(coalesce(short_name, name)), id');
+      const query = knex('corporations').select(...corporationColumns).orderByRaw('lower(coalesce(short_name, name)), id');
       const search = filter.search?.trim();
       if (search) {
         const pattern = `%${escapeLike(search)}%`;
@@ -59,7 +59,7 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
           if (/^\d+$/.test(siret)) q.orWhere('siret', 'like', `%${siret}%`);
         });
       }
-      return withPeople((await query as CorporationRow[]).map(toCorporation), campusIds);
+      return withPeople((await query).map(toCorporation), campusIds);
     },
 
     async get(viewer, id, t) {
@@ -72,8 +72,8 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
       scope.campusesFor(viewer, perm.corporationUpdate);
       const value = await validate(corporationSchema, input, t);
       const keys = corporationKeys(value);
-      const candidates: CorporationRow[] = await knex('corporations')
-        .select(corporationColumns)
+      const candidates = await knex('corporations')
+        .select(...corporationColumns)
         .where((q) => {
           q.whereRaw('lower(btrim(name)) = lower(?)', [keys.name]);
           if (keys.siret) q.orWhere('siret', keys.siret);
@@ -92,7 +92,8 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
             address_locality: value.addressLocality,
             address_country: value.addressCountry,
           })
-          .returning(corporationColumns);
+          .returning([...corporationColumns]);
+        if (!row) throw new Error('people: the corporation insert returned no row');
         return { corporation: toCorporation(row), message: t('people.corporation.created') };
       } catch (error) {
         // Someone else saved the same corporation meanwhile: the unique indexes say which field.
@@ -109,7 +110,7 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
       if (term.length < SEARCH_MIN_CHARS) return [];
       const pattern = `%${escapeLike(term)}%`;
       const siret = normalizeSiret(term);
-      const rows: CorporationRow[] = await knex('corporations')
+      const rows = await knex('corporations')
         .select('id', 'name', 'short_name', 'siret')
         .where((q) => {
           q.whereRaw('name ilike ?', [pattern]).orWhereRaw('short_name ilike ?', [pattern]);
@@ -122,12 +123,12 @@ export function corporationsService(core: CoreDeps, scope: Scope): CorporationsS
 
     async byIds(ids, trx = knex) {
       if (!ids.length) return [];
-      const rows: CorporationRow[] = await trx('corporations').select(corporationColumns).whereIn('id', [...new Set(ids)]).orderByRaw('lower(name), id');
+      const rows = await trx('corporations').select(...corporationColumns).whereIn('id', [...new Set(ids)]).orderByRaw('lower(name), id');
       return rows.map(toCorporation);
     },
 
     async assertExists(id, t, trx = knex) {
-      const row: CorporationRow | undefined = await trx('corporations').select(corporationColumns).where({ id }).first();
+      const row = await trx('corporations').select(...corporationColumns).where({ id }).first();
       if (!row) throw new NotFoundError(t('errors.notFound'));
       return toCorporation(row);
     },
