@@ -1,6 +1,7 @@
 import { todayIn, type CoreDeps, type Knex } from '@alterna/core';
 import type { TeachingServices } from './services/index.js';
 import { nowMs } from '@alterna/core/clock';
+import type { ActivityDeclarationType, LegalForm } from './rules/references.js';
 
 const domain = 'demo.alterna.school';
 const emailOf = (firstName: string, lastName: string) =>
@@ -22,7 +23,7 @@ const informations: Record<string, { specialities: string; diploma: string; prof
 };
 
 /** Companies through which teachers invoice (valid SIRETs), each associated with its teacher. */
-const companies: { teacher: string; siret: string; name: string; legal_form: string; adnType: string; adn: string | null; street: string; postal: string; city: string }[] = [
+const companies: { teacher: string; siret: string; name: string; legal_form: LegalForm; adnType: ActivityDeclarationType; adn: string | null; street: string; postal: string; city: string }[] = [
   { teacher: 'paul.rousseau', siret: '81234567800013', name: 'Rousseau Formation Conseil', legal_form: 'sasu', adnType: 'declared', adn: '11755999975', street: '18 rue de la Roquette', postal: '75011', city: 'Paris' },
   { teacher: 'teacher', siret: '79865432100024', name: 'Lefèvre Langues', legal_form: 'micro', adnType: 'pending', adn: null, street: '3 rue Lepic', postal: '75018', city: 'Paris' },
   { teacher: 'sarah.blanc', siret: '52369874100031', name: 'Atelier Blanc Pédagogie', legal_form: 'eurl', adnType: 'declared', adn: '84691234569', street: '22 rue Mercière', postal: '69002', city: 'Lyon' },
@@ -92,6 +93,7 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
           activity_declaration_number: company.adn, street_address: company.street, postal_code: company.postal, address_locality: company.city, address_country: 'FR',
         })
         .returning('id');
+      if (!row) throw new Error(`teaching seed: company ${company.name} not created`);
       companyIds.set(company.name, row.id);
       if (actor(company.teacher)) await trx('teacher_company_teachers').insert({ teacher_company_id: row.id, teacher_id: actor(company.teacher)! });
     }

@@ -307,6 +307,7 @@ declare module 'knex/types/tables.js' {
     coach_attributions: Knex.CompositeTableType<CoachAttributionsRow, Writable<CoachAttributionsInsert>, Partial<Writable<CoachAttributionsInsert>>>;
     coach_informations: Knex.CompositeTableType<CoachInformationsRow, Writable<CoachInformationsInsert>, Partial<Writable<CoachInformationsInsert>>>;
     related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
+    teacher_companies: Knex.CompositeTableType<TeacherCompaniesRow, Writable<TeacherCompaniesInsert>, Partial<Writable<TeacherCompaniesInsert>>>;
     teacher_company_teachers: Knex.CompositeTableType<TeacherCompanyTeachersRow, Writable<TeacherCompanyTeachersInsert>, Partial<Writable<TeacherCompanyTeachersInsert>>>;
     teacher_informations: Knex.CompositeTableType<TeacherInformationsRow, Writable<TeacherInformationsInsert>, Partial<Writable<TeacherInformationsInsert>>>;
     teacher_statuses: Knex.CompositeTableType<TeacherStatusesRow, Writable<TeacherStatusesInsert>, Partial<Writable<TeacherStatusesInsert>>>;

@@ -172,8 +172,9 @@ export function companiesService(ctx: ServiceContext, teachers: TeachersService)
             return existing.id;
           }
           const [created] = await trx('teacher_companies').insert(row(checked)).returning('id');
+          if (!created) throw new Error('teaching: the company insert returned no row');
           if (target.teacherId) await trx('teacher_company_teachers').insert({ teacher_company_id: created.id, teacher_id: target.teacherId });
-          return created.id as string;
+          return created.id;
         });
         const company = await load(id);
         return { kind: 'saved', saved: saved(company, t(existing ? 'teaching.company.saved' : 'teaching.company.created', { name: company.name })) };
@@ -191,7 +192,7 @@ export function companiesService(ctx: ServiceContext, teachers: TeachersService)
       const terms = companySearchTerms(siret, name);
       if (!terms.siret && !terms.name) return [];
       const query = knex('teacher_companies')
-        .select(companyColumns)
+        .select(...companyColumns)
         .where((where) => {
           if (terms.siret) where.orWhere('siret', terms.siret);
           if (terms.name) where.orWhereRaw('lower(btrim(name)) = lower(?)', [terms.name]);

@@ -1,6 +1,7 @@
 import type { Knex } from '@alterna/core';
 import type { ActivityDeclarationType, LegalForm } from '../rules/references.js';
 import type { CompanyAddress } from '../types.js';
+import type { TeacherCompaniesRow } from '../models/rows.js';
 export type { CompanyAddress };
 
 /** SPEC §3 TeacherCompany; `teacherIds` are the teachers it is associated with. */
@@ -23,7 +24,7 @@ export const companyColumns = [
   'street_address', 'address_supplement', 'postal_code', 'address_locality', 'address_country', 'invalidated_at',
 ] as const;
 
-type CompanyRow = Record<(typeof companyColumns)[number], any>;
+type CompanyRow = Pick<TeacherCompaniesRow, (typeof companyColumns)[number]>;
 
 /** Companies of the rows with their teachers: one more set query whatever the number of companies. */
 export async function toCompanies(knex: Knex, rows: CompanyRow[]): Promise<TeacherCompany[]> {
@@ -55,7 +56,7 @@ export async function toCompanies(knex: Knex, rows: CompanyRow[]): Promise<Teach
 
 export async function companiesByIds(knex: Knex, ids: readonly string[]): Promise<TeacherCompany[]> {
   if (!ids.length) return [];
-  return toCompanies(knex, await knex('teacher_companies').select(companyColumns).whereIn('id', [...new Set(ids)]));
+  return toCompanies(knex, await knex('teacher_companies').select(...companyColumns).whereIn('id', [...new Set(ids)]));
 }
 
 /** SPEC §9 "Company select option text: [name] - [siret]". */
