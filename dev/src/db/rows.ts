@@ -27,9 +27,8 @@ export const untypedTables: ReadonlySet<string> = new Set<string>([
   'booklet_validation_signatures', 'booklet_validations', 'buildings', 'campuses', 'coach_contract_activity_lines',
   'coach_contracts', 'coaching_follow_ups', 'files_documents', 'lesson_planning_groups', 'lesson_rooms',
   'lesson_teachers', 'lessons', 'news', 'operations', 'planning_groups', 'planning_run_items', 'room_bookings',
-  'rooms', 'school_subjects', 'sites', 'students', 'teacher_contract_activity_lines',
-  'teacher_contract_subject_lines', 'teacher_contracts', 'trainer_constraints', 'training_groups',
-  'training_plan_variants', 'training_plans', 'trainings',
+  'rooms', 'school_subjects', 'sites', 'students', 'trainer_constraints', 'training_groups', 'training_plan_variants',
+  'training_plans', 'trainings',
 ]);
 
 /**

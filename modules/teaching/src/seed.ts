@@ -1,7 +1,7 @@
 import { todayIn, type CoreDeps, type Knex } from '@alterna/core';
 import type { TeachingServices } from './services/index.js';
 import { nowMs } from '@alterna/core/clock';
-import type { ActivityDeclarationType, LegalForm } from './rules/references.js';
+import type { ActivityDeclarationType, ContractStatus, LegalForm } from './rules/references.js';
 
 const domain = 'demo.alterna.school';
 const emailOf = (firstName: string, lastName: string) =>
@@ -32,7 +32,7 @@ const companies: { teacher: string; siret: string; name: string; legal_form: Leg
 type Line = [subject: string, hours: number];
 type Activity = [reference: string, amount: number, price: number];
 /** Contracts of the current session (and one of the previous) by teacher login or name. */
-const contracts: { teacher: string; campus: string; status: string; teacherStatus: string; company?: string; subjects: Line[]; activities: Activity[]; previous?: boolean }[] = [
+const contracts: { teacher: string; campus: string; status: ContractStatus; teacherStatus: string; company?: string; subjects: Line[]; activities: Activity[]; previous?: boolean }[] = [
   { teacher: 'paul.rousseau', campus: 'Paris', status: 'signed', teacherStatus: 'company', company: 'Rousseau Formation Conseil', subjects: [['CGE', 60], ['CEJM', 40]], activities: [['exam-supervision', 6, 35], ['exam-marking', 40, 4.5]] },
   { teacher: 'paul.rousseau', campus: 'Paris', status: 'signed', teacherStatus: 'company', company: 'Rousseau Formation Conseil', subjects: [['CGE', 90]], activities: [], previous: true },
   { teacher: 'teacher', campus: 'Paris', status: 'sent', teacherStatus: 'independent', company: 'Lefèvre Langues', subjects: [['ANG', 80]], activities: [['exam-jury', 7, 45]] },
@@ -100,23 +100,35 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
 
     const statuses = new Map<string, string>((await trx('teacher_statuses').select('id', 'reference')).map((s: { id: string; reference: string }) => [s.reference, s.id]));
     const activities = new Map<string, string>((await trx('related_activities').select('id', 'reference')).map((a: { id: string; reference: string }) => [a.reference, a.id]));
+    const known = (map: Map<string, string>, key: string, what: string) => {
+      const id = map.get(key);
+      if (!id) throw new Error(`teaching seed: no ${what} ${key}`);
+      return id;
+    };
     for (const contract of contracts) {
       const session = contract.previous ? previous : current;
-      if (!session || !actor(contract.teacher)) continue;
+      const teacherId = actor(contract.teacher);
+      if (!session || !teacherId) continue;
       const [row] = await trx('teacher_contracts')
         .insert({
-          teacher_id: actor(contract.teacher), campus_id: campus(contract.campus), training_session_id: session.id, status: contract.status,
-          start_date: session.startDate, end_date: session.endDate, teacher_status_id: statuses.get(contract.teacherStatus),
-          teacher_company_id: contract.company ? companyIds.get(contract.company) : null,
+          teacher_id: teacherId, campus_id: campus(contract.campus), training_session_id: session.id, status: contract.status,
+          start_date: session.startDate, end_date: session.endDate, teacher_status_id: known(statuses, contract.teacherStatus, 'teacher status'),
+          teacher_company_id: contract.company ? known(companyIds, contract.company, 'company') : null,
         })
         .returning('id');
-      const lines = contract.subjects.filter(([shortName]) => subjects.has(shortName));
+      if (!row) throw new Error(`teaching seed: contract of ${contract.teacher} not created`);
+      const lines = contract.subjects.flatMap(([shortName, hours]) => {
+        const subjectId = subjects.get(shortName);
+        return subjectId ? [{ subjectId, hours }] : [];
+      });
       if (lines.length) {
-        await trx('teacher_contract_subject_lines').insert(lines.map(([shortName, hours], position) => ({ teacher_contract_id: row.id, school_subject_id: subjects.get(shortName), hours, position })));
+        await trx('teacher_contract_subject_lines').insert(lines.map(({ subjectId, hours }, position) => ({ teacher_contract_id: row.id, school_subject_id: subjectId, hours, position })));
       }
       if (contract.activities.length) {
         await trx('teacher_contract_activity_lines').insert(
-          contract.activities.map(([reference, amount, price], position) => ({ teacher_contract_id: row.id, related_activity_id: activities.get(reference), amount, price, position })),
+          contract.activities.map(([reference, amount, price], position) => ({
+            teacher_contract_id: row.id, related_activity_id: known(activities, reference, 'related activity'), amount, price, position,
+          })),
         );
       }
     }

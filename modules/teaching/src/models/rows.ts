@@ -309,6 +309,9 @@ declare module 'knex/types/tables.js' {
     related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
     teacher_companies: Knex.CompositeTableType<TeacherCompaniesRow, Writable<TeacherCompaniesInsert>, Partial<Writable<TeacherCompaniesInsert>>>;
     teacher_company_teachers: Knex.CompositeTableType<TeacherCompanyTeachersRow, Writable<TeacherCompanyTeachersInsert>, Partial<Writable<TeacherCompanyTeachersInsert>>>;
+    teacher_contract_activity_lines: Knex.CompositeTableType<TeacherContractActivityLinesRow, Writable<TeacherContractActivityLinesInsert>, Partial<Writable<TeacherContractActivityLinesInsert>>>;
+    teacher_contract_subject_lines: Knex.CompositeTableType<TeacherContractSubjectLinesRow, Writable<TeacherContractSubjectLinesInsert>, Partial<Writable<TeacherContractSubjectLinesInsert>>>;
+    teacher_contracts: Knex.CompositeTableType<TeacherContractsRow, Writable<TeacherContractsInsert>, Partial<Writable<TeacherContractsInsert>>>;
     teacher_informations: Knex.CompositeTableType<TeacherInformationsRow, Writable<TeacherInformationsInsert>, Partial<Writable<TeacherInformationsInsert>>>;
     teacher_statuses: Knex.CompositeTableType<TeacherStatusesRow, Writable<TeacherStatusesInsert>, Partial<Writable<TeacherStatusesInsert>>>;
   }

@@ -57,14 +57,7 @@ export function contractRows(knex: Knex) {
     .orderBy([{ column: 'tc.start_date' }, { column: 'tc.created_at' }]);
 }
 
-interface SubjectLineRow {
-  id: string;
-  teacher_contract_id: string;
-  school_subject_id: string;
-  hours: string;
-}
-
-async function subjectLineRows(knex: Knex, contractIds: string[]): Promise<SubjectLineRow[]> {
+async function subjectLineRows(knex: Knex, contractIds: string[]) {
   if (!contractIds.length) return [];
   return knex('teacher_contract_subject_lines')
     .select('id', 'teacher_contract_id', 'school_subject_id', 'hours')
@@ -84,9 +77,7 @@ export async function loadContracts(ctx: ServiceContext, references: ReferencesS
   const ids = rows.map((r) => r.id);
   const [subjectLines, activityLines, statuses, activities, sessions, campuses, companies] = await Promise.all([
     subjectLineRows(trx, ids),
-    trx('teacher_contract_activity_lines').select('id', 'teacher_contract_id', 'related_activity_id', 'amount', 'price').whereIn('teacher_contract_id', ids).orderBy('position') as Promise<
-      { id: string; teacher_contract_id: string; related_activity_id: string; amount: string; price: string }[]
-    >,
+    trx('teacher_contract_activity_lines').select('id', 'teacher_contract_id', 'related_activity_id', 'amount', 'price').whereIn('teacher_contract_id', ids).orderBy('position'),
     references.teacherStatuses(trx),
     references.relatedActivities(undefined, trx),
     ctx.trainings().sessions.list(trx),

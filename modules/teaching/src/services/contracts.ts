@@ -158,8 +158,9 @@ export function contractsService(ctx: ServiceContext, references: ReferencesServ
       const id = await knex.transaction(async (trx) => {
         const value = await check(actor!, teacherId, input, null, t, trx);
         const [created] = await trx('teacher_contracts').insert({ teacher_id: teacherId, status: 'draft', ...fields(value) }).returning('id');
+        if (!created) throw new Error('teaching: the contract insert returned no row');
         await writeLines(trx, created.id, value);
-        return created.id as string;
+        return created.id;
       });
       return reload(id);
     },
