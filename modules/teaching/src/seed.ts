@@ -139,9 +139,10 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
       const [coachContract] = await trx('coach_contracts')
         .insert({ coach_id: coachId, campus_id: campus('Paris'), training_session_id: current.id, start_date: current.startDate, end_date: current.endDate })
         .returning('id');
+      if (!coachContract) throw new Error('teaching seed: the coach contract not created');
       await trx('coach_contract_activity_lines').insert([
-        { coach_contract_id: coachContract.id, related_activity_id: activities.get('coach-meeting'), amount: 20, price: 35, position: 0 },
-        { coach_contract_id: coachContract.id, related_activity_id: activities.get('coaching-hours'), amount: 30, price: 40, position: 1 },
+        { coach_contract_id: coachContract.id, related_activity_id: known(activities, 'coach-meeting', 'related activity'), amount: 20, price: 35, position: 0 },
+        { coach_contract_id: coachContract.id, related_activity_id: known(activities, 'coaching-hours', 'related activity'), amount: 30, price: 40, position: 1 },
       ]);
     }
     const followed = attributions.flatMap(([coach, student, campusName]) => {

@@ -305,6 +305,8 @@ export interface TeacherStatusesInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     coach_attributions: Knex.CompositeTableType<CoachAttributionsRow, Writable<CoachAttributionsInsert>, Partial<Writable<CoachAttributionsInsert>>>;
+    coach_contract_activity_lines: Knex.CompositeTableType<CoachContractActivityLinesRow, Writable<CoachContractActivityLinesInsert>, Partial<Writable<CoachContractActivityLinesInsert>>>;
+    coach_contracts: Knex.CompositeTableType<CoachContractsRow, Writable<CoachContractsInsert>, Partial<Writable<CoachContractsInsert>>>;
     coach_informations: Knex.CompositeTableType<CoachInformationsRow, Writable<CoachInformationsInsert>, Partial<Writable<CoachInformationsInsert>>>;
     related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
     teacher_companies: Knex.CompositeTableType<TeacherCompaniesRow, Writable<TeacherCompaniesInsert>, Partial<Writable<TeacherCompaniesInsert>>>;

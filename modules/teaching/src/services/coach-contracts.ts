@@ -5,9 +5,10 @@ import { perm } from '../permissions.js';
 import { contractTotals } from '../rules/related-activity.js';
 import { coachContractSchema } from '../validation/index.js';
 import type { CoachesService } from './coaches.js';
-import { dateText, num, type ServiceContext } from './context.js';
+import { num, type ServiceContext } from './context.js';
 import type { ReferencesService, RelatedActivity } from './references.js';
 import { CoachContractModel } from '../models/index.js';
+import type { CoachContractsRow } from '../models/rows.js';
 
 /** A coach contract (SPEC §3): campus, session, dates and coachRelatedActivityLines. */
 export interface CoachContract {
@@ -30,28 +31,20 @@ export interface CoachContractsService {
   remove(actor: Actor | null, coachId: string, contractId: string): Promise<void>;
 }
 
-interface Row {
-  id: string;
-  coach_id: string;
-  campus_id: string;
-  training_session_id: string;
-  start_date: string;
-  end_date: string;
-}
+type Row = Pick<CoachContractsRow, 'id' | 'coach_id' | 'campus_id' | 'training_session_id' | 'start_date' | 'end_date'>;
 
 export function coachContractsService(ctx: ServiceContext, references: ReferencesService, coaches: CoachesService): CoachContractsService {
   const { knex } = ctx;
   const rows = (db: Knex = knex) =>
     db('coach_contracts')
-      .select('id', 'coach_id', 'campus_id', 'training_session_id', knex.raw(dateText('start_date', 'start_date')), knex.raw(dateText('end_date', 'end_date')))
+      // DATE columns come as 'YYYY-MM-DD' text from either driver (the core's pg parsers, the embedded database's).
+      .select('id', 'coach_id', 'campus_id', 'training_session_id', 'start_date', 'end_date')
       .orderBy([{ column: 'start_date' }, { column: 'created_at' }]);
 
   const load = async (found: Row[]): Promise<CoachContract[]> => {
     if (!found.length) return [];
     const [lines, activities, sessions, campuses] = await Promise.all([
-      knex('coach_contract_activity_lines').select('id', 'coach_contract_id', 'related_activity_id', 'amount', 'price').whereIn('coach_contract_id', found.map((r) => r.id)).orderBy('position') as Promise<
-        { id: string; coach_contract_id: string; related_activity_id: string; amount: string; price: string }[]
-      >,
+      knex('coach_contract_activity_lines').select('id', 'coach_contract_id', 'related_activity_id', 'amount', 'price').whereIn('coach_contract_id', found.map((r) => r.id)).orderBy('position'),
       references.relatedActivities(),
       ctx.trainings().sessions.list(),
       ctx.trainingCentre().campuses.list([...new Set(found.map((r) => r.campus_id))]),
@@ -78,7 +71,7 @@ export function coachContractsService(ctx: ServiceContext, references: Reference
   /** The coach's contract, on a campus where the actor holds the permission. */
   const own = async (actor: Actor | null, coachId: string, contractId: string, permission: string, trx: Knex = knex): Promise<Row> => {
     ctx.campusesFor(actor, permission);
-    const found: Row | undefined = await rows(trx).where({ id: contractId }).first();
+    const found = await rows(trx).where({ id: contractId }).first();
     if (!found || found.coach_id !== coachId) throw new NotFoundError('coach contract');
     ctx.core.permissions.assert(actor, permission, found.campus_id);
     return found;
@@ -128,8 +121,9 @@ export function coachContractsService(ctx: ServiceContext, references: Reference
         const [created] = await trx('coach_contracts')
           .insert({ coach_id: coachId, campus_id: value.campusId, training_session_id: value.trainingSessionId, start_date: value.startDate, end_date: value.endDate })
           .returning('id');
+        if (!created) throw new Error('teaching: the coach contract insert returned no row');
         await write(trx, created.id, value);
-        return created.id as string;
+        return created.id;
       });
       return reload(id);
     },
