@@ -152,15 +152,16 @@ export async function seedTeaching(_services: TeachingServices, core: CoreDeps, 
         : [];
     });
     if (followed.length) await trx('coach_attributions').insert(followed);
-    if (actor('lucas.girard')) {
+    const lucas = actor('lucas.girard');
+    if (lucas) {
       const day = (offset: number) => todayIn('Europe/Paris', new Date(nowMs() - offset * 86_400_000));
       await trx('coaching_follow_ups').insert([
         {
-          student_id: actor('lucas.girard'), campus_id: campus('Paris'), kind: 'prevent-registration-break', date: day(20), risks: ['absences', 'company-relations'],
+          student_id: lucas, campus_id: campus('Paris'), kind: 'prevent-registration-break', date: day(20), risks: ['absences', 'company-relations'],
           description: 'Trois absences non justifiées en entreprise ; le tuteur s\'inquiète.', actions: 'Rendez-vous tripartite prévu.', recorded_by: actor('coach') ?? pedagogy.id,
         },
         {
-          student_id: actor('lucas.girard'), campus_id: campus('Paris'), kind: 'disciplinary', date: day(6), category: 'warning',
+          student_id: lucas, campus_id: campus('Paris'), kind: 'disciplinary', date: day(6), category: 'warning',
           description: 'Retards répétés en cours.', actions: 'Avertissement écrit remis.', recorded_by: pedagogy.id,
         },
       ]);

@@ -308,6 +308,7 @@ declare module 'knex/types/tables.js' {
     coach_contract_activity_lines: Knex.CompositeTableType<CoachContractActivityLinesRow, Writable<CoachContractActivityLinesInsert>, Partial<Writable<CoachContractActivityLinesInsert>>>;
     coach_contracts: Knex.CompositeTableType<CoachContractsRow, Writable<CoachContractsInsert>, Partial<Writable<CoachContractsInsert>>>;
     coach_informations: Knex.CompositeTableType<CoachInformationsRow, Writable<CoachInformationsInsert>, Partial<Writable<CoachInformationsInsert>>>;
+    coaching_follow_ups: Knex.CompositeTableType<CoachingFollowUpsRow, Writable<CoachingFollowUpsInsert>, Partial<Writable<CoachingFollowUpsInsert>>>;
     related_activities: Knex.CompositeTableType<RelatedActivitiesRow, Writable<RelatedActivitiesInsert>, Partial<Writable<RelatedActivitiesInsert>>>;
     teacher_companies: Knex.CompositeTableType<TeacherCompaniesRow, Writable<TeacherCompaniesInsert>, Partial<Writable<TeacherCompaniesInsert>>>;
     teacher_company_teachers: Knex.CompositeTableType<TeacherCompanyTeachersRow, Writable<TeacherCompanyTeachersInsert>, Partial<Writable<TeacherCompanyTeachersInsert>>>;

@@ -3,10 +3,11 @@ import { perm } from '../permissions.js';
 import { editableFollowUpKinds, type FollowUpKind } from '../rules/references.js';
 import { abandonFollowUpSchema, breakFollowUpSchema, disciplinaryFollowUpSchema, preventRegistrationBreakSchema } from '../validation/index.js';
 import type { CoachesService } from './coaches.js';
-import { dateText, type ServiceContext } from './context.js';
+import type { ServiceContext } from './context.js';
 import { peopleByIds } from './people.js';
 import type { FollowUp, StudentFollowUps } from '../types.js';
 import { CoachingFollowUpModel } from '../models/index.js';
+import type { CoachingFollowUpsRow } from '../models/rows.js';
 export type { FollowUp, StudentFollowUps };
 
 
@@ -26,26 +27,14 @@ const schemas = {
   abandon: abandonFollowUpSchema,
 } as const;
 
-interface Row {
-  id: string;
-  student_id: string;
-  campus_id: string;
-  kind: FollowUpKind;
-  date: string;
-  category: string | null;
-  risks: string[];
-  description: string | null;
-  actions: string | null;
-  recorded_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+type Row = CoachingFollowUpsRow;
 
 export function followUpsService(ctx: ServiceContext, coaches: CoachesService): FollowUpsService {
   const { knex } = ctx;
   const rows = () =>
     knex('coaching_follow_ups')
-      .select('id', 'student_id', 'campus_id', 'kind', knex.raw(dateText('date', 'date')), 'category', 'risks', 'description', 'actions', 'recorded_by', 'created_at', 'updated_at')
+      // DATE columns come as 'YYYY-MM-DD' text from either driver (the core's pg parsers, the embedded database's).
+      .select('id', 'student_id', 'campus_id', 'kind', 'date', 'category', 'risks', 'description', 'actions', 'recorded_by', 'created_at', 'updated_at')
       .orderBy([{ column: 'date', order: 'desc' }, { column: 'created_at', order: 'desc' }]);
 
   const load = async (found: Row[]): Promise<FollowUp[]> => {
@@ -84,7 +73,7 @@ export function followUpsService(ctx: ServiceContext, coaches: CoachesService): 
   };
 
   const one = async (studentId: string, kind: FollowUpKind, id: string): Promise<Row> => {
-    const found: Row | undefined = await rows().where({ id, student_id: studentId, kind }).first();
+    const found = await rows().where({ id, student_id: studentId, kind }).first();
     if (!found) throw new NotFoundError('follow-up');
     return found;
   };
@@ -120,6 +109,7 @@ export function followUpsService(ctx: ServiceContext, coaches: CoachesService): 
         throw new ValidationError([{ path: '', message: t('teaching.followUp.abandonExists') }]);
       }
       const [created] = await knex('coaching_follow_ups').insert({ student_id: studentId, campus_id: campusId, kind, ...value, recorded_by: actor!.id }).returning('id');
+      if (!created) throw new Error('teaching: the follow-up insert returned no row');
       return (await load([await one(studentId, kind, created.id)]))[0]!;
     },
     async update(actor, studentId, kind, id, input, t) {
