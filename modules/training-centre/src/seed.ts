@@ -59,8 +59,10 @@ export async function seedCampuses(knex: Knex): Promise<void> {
       await trx('campus_organisations').insert({ campus_id: row.id, name: 'Alterna Formation', activity_declaration_number: '11755432175', ...campus.organisation });
       for (const site of campus.sites) {
         const [siteRow] = await trx('sites').insert({ campus_id: row.id, name: site.name, address: site.address }).returning('id');
+        if (!siteRow) throw new Error(`training-centre seed: site ${site.name} not created`);
         for (const building of site.buildings) {
           const [buildingRow] = await trx('buildings').insert({ site_id: siteRow.id, name: building.name }).returning('id');
+          if (!buildingRow) throw new Error(`training-centre seed: building ${building.name} not created`);
           await trx('rooms').insert(building.rooms.map(([name, size]) => ({ building_id: buildingRow.id, name, size })));
         }
       }

@@ -164,6 +164,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
       const [row] = await uniqueName(t, 'training-centre.site.nameTaken', name, () =>
         knex('sites').insert({ campus_id: campusId, name, address: input.address || null }).returning('id'),
       );
+      if (!row) throw new Error('training-centre: the site insert returned no row');
       return { id: row.id };
     },
 
@@ -199,6 +200,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
         throw new ValidationError([{ path: 'name', message: t('training-centre.building.nameTaken', { name }) }]);
       }
       const [row] = await uniqueName(t, 'training-centre.building.nameTaken', name, () => knex('buildings').insert({ site_id: siteId, name }).returning('id'));
+      if (!row) throw new Error('training-centre: the building insert returned no row');
       return { id: row.id };
     },
 
@@ -226,6 +228,7 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
     async updateBuilding(actor, buildingId, input, t) {
       await assertChange(actor, 'building', buildingId, t);
       const building = await knex('buildings').where({ id: buildingId }).first('site_id');
+      if (!building) throw notFound(t);
       const name = cleanName(input.name);
       if (nameTaken(name, await knex('buildings').where({ site_id: building.site_id }).select('id', 'name'), buildingId)) {
         throw new ValidationError([{ path: 'name', message: t('training-centre.building.nameTaken', { name }) }]);
