@@ -54,7 +54,8 @@ export async function seedCampuses(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     const closures = demoClosures();
     for (const campus of demoCampuses) {
-      const [row] = await trx('campuses').insert({ name: campus.name, open_days: campus.openDays }).returning('id');
+      const [row] = await trx('campuses').insert({ name: campus.name, open_days: [...campus.openDays] }).returning('id');
+      if (!row) throw new Error(`training-centre seed: campus ${campus.name} not created`);
       // One organisation (one activity declaration), an establishment (a SIRET) per campus.
       await trx('campus_organisations').insert({ campus_id: row.id, name: 'Alterna Formation', activity_declaration_number: '11755432175', ...campus.organisation });
       for (const site of campus.sites) {

@@ -158,7 +158,9 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     buildings: Knex.CompositeTableType<BuildingsRow, Writable<BuildingsInsert>, Partial<Writable<BuildingsInsert>>>;
     campus_organisations: Knex.CompositeTableType<CampusOrganisationsRow, Writable<CampusOrganisationsInsert>, Partial<Writable<CampusOrganisationsInsert>>>;
+    campuses: Knex.CompositeTableType<CampusesRow, Writable<CampusesInsert>, Partial<Writable<CampusesInsert>>>;
     model_time_slots: Knex.CompositeTableType<ModelTimeSlotsRow, Writable<ModelTimeSlotsInsert>, Partial<Writable<ModelTimeSlotsInsert>>>;
+    rooms: Knex.CompositeTableType<RoomsRow, Writable<RoomsInsert>, Partial<Writable<RoomsInsert>>>;
     schedule_campus_closures: Knex.CompositeTableType<ScheduleCampusClosuresRow, Writable<ScheduleCampusClosuresInsert>, Partial<Writable<ScheduleCampusClosuresInsert>>>;
     sites: Knex.CompositeTableType<SitesRow, Writable<SitesInsert>, Partial<Writable<SitesInsert>>>;
     time_slots: Knex.CompositeTableType<TimeSlotsRow, Writable<TimeSlotsInsert>, Partial<Writable<TimeSlotsInsert>>>;

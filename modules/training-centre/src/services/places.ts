@@ -108,8 +108,9 @@ export function placesService(knex: Knex, permissions: PermissionMatrix, usage: 
       return uniqueName(t, 'training-centre.campus.nameTaken', name, () =>
         knex.transaction(async (trx) => {
           const [row] = await trx('campuses').insert({ name, open_days: input.openDays }).returning('id');
+          if (!row) throw new Error('training-centre: the campus insert returned no row');
           for (const listener of usage.campusListeners()) await listener.created?.({ campusId: row.id, actor, typologies, trx });
-          return { id: row.id as string };
+          return { id: row.id };
         }),
       );
     },
