@@ -133,9 +133,11 @@ export async function seedTrainings(knex: Knex, today = todayIn()): Promise<void
       }
       for (const session of sessions) {
         const [plan] = await trx('training_plans').insert({ training_id: row.id, training_session_id: session.id }).returning('id');
+        if (!plan) throw new Error(`trainings seed: plan of ${training.shortName} not created`);
         await insertBlocks(plan.id, null, training.base);
         for (const variant of training.variants) {
           const [variantRow] = await trx('training_plan_variants').insert({ training_plan_id: plan.id, name: variant.name }).returning('id');
+          if (!variantRow) throw new Error(`trainings seed: variant ${variant.name} not created`);
           const unfolded = unfoldCertifierBase(training.base.map((b) => ({ name: b.name, subjects: b.subjects.map(([s, h]) => ({ schoolSubjectId: s, hours: h })) })));
           const blocks: Blocks = [...unfolded.map((b) => ({ name: b.name, subjects: b.subjects.map((s) => [s.schoolSubjectId, s.hours] as [string, number]) })), ...(variant.extra ?? [])]
             .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
@@ -146,11 +148,16 @@ export async function seedTrainings(knex: Knex, today = todayIn()): Promise<void
     }
 
     const trainingIds = new Map<string, string>((await trx('trainings').select('id', 'short_name')).map((t: { id: string; short_name: string }) => [t.short_name, t.id]));
+    const known = (ids: Map<string, string>, key: string) => {
+      const id = ids.get(key);
+      if (!id) throw new Error(`trainings seed: nothing named ${key}`);
+      return id;
+    };
     await trx('training_groups').insert(
       sessions.flatMap((session) =>
         groups.map(([training, variant, campus, shortName, name]) => ({
           name, short_name: shortName, start_date: session.startDate, end_date: session.endDate,
-          campus_id: campusId(campus), training_session_id: session.id, training_id: trainingIds.get(training), variant_id: variantIds.get(`${training}/${variant}/${session.id}`),
+          campus_id: campusId(campus), training_session_id: session.id, training_id: known(trainingIds, training), variant_id: known(variantIds, `${training}/${variant}/${session.id}`),
         })),
       ),
     );

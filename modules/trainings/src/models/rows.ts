@@ -198,8 +198,11 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     grade_scale_elements: Knex.CompositeTableType<GradeScaleElementsRow, Writable<GradeScaleElementsInsert>, Partial<Writable<GradeScaleElementsInsert>>>;
     training_campuses: Knex.CompositeTableType<TrainingCampusesRow, Writable<TrainingCampusesInsert>, Partial<Writable<TrainingCampusesInsert>>>;
+    training_groups: Knex.CompositeTableType<TrainingGroupsRow, Writable<TrainingGroupsInsert>, Partial<Writable<TrainingGroupsInsert>>>;
     training_plan_blocks: Knex.CompositeTableType<TrainingPlanBlocksRow, Writable<TrainingPlanBlocksInsert>, Partial<Writable<TrainingPlanBlocksInsert>>>;
     training_plan_subjects: Knex.CompositeTableType<TrainingPlanSubjectsRow, Writable<TrainingPlanSubjectsInsert>, Partial<Writable<TrainingPlanSubjectsInsert>>>;
+    training_plan_variants: Knex.CompositeTableType<TrainingPlanVariantsRow, Writable<TrainingPlanVariantsInsert>, Partial<Writable<TrainingPlanVariantsInsert>>>;
+    training_plans: Knex.CompositeTableType<TrainingPlansRow, Writable<TrainingPlansInsert>, Partial<Writable<TrainingPlansInsert>>>;
     training_sessions: Knex.CompositeTableType<TrainingSessionsRow, Writable<TrainingSessionsInsert>, Partial<Writable<TrainingSessionsInsert>>>;
   }
 }

@@ -135,6 +135,7 @@ export function trainingGroupsService(ctx: ServiceContext, deps: { trainings: Tr
       ctx.core.permissions.assert(actor, perm.groupUpdate, value.campusId);
       await check(actor!, value, null, t);
       const [created] = await knex('training_groups').insert(row(value)).returning('id');
+      if (!created) throw new Error('trainings: the training group insert returned no row');
       return service.get(actor, created.id);
     },
     async update(actor, id, input, t) {

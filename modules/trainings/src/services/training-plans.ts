@@ -114,7 +114,8 @@ export function trainingPlansService(
   const lockPlan = async (trx: Knex.Transaction, trainingId: string, trainingSessionId: string): Promise<string> => {
     await trx('training_plans').insert({ training_id: trainingId, training_session_id: trainingSessionId }).onConflict(['training_id', 'training_session_id']).ignore();
     const row = await trx('training_plans').where({ training_id: trainingId, training_session_id: trainingSessionId }).forUpdate().first('id');
-    return row.id as string;
+    if (!row) throw new Error('trainings: the plan row is missing after its upsert');
+    return row.id;
   };
 
   /** Every line names an existing subject ("a subject chosen in every field"). */
@@ -206,12 +207,13 @@ export function trainingPlansService(
         const planId = await lockPlan(trx, trainingId, value.trainingSessionId);
         await assertVariantNameFree(trx, planId, value.name, null, t);
         const [variant] = await trx('training_plan_variants').insert({ training_plan_id: planId, name: value.name }).returning('id');
+        if (!variant) throw new Error('trainings: the variant insert returned no row');
         if (value.mode === 'unfold') {
           const plan = await loadPlan(planId, trx);
           const base = plan.certifierBase.map((b) => ({ name: b.name, subjects: b.schoolSubjectLines.map((l) => ({ schoolSubjectId: l.schoolSubject.id, hours: l.hours })) }));
           await replaceBlocks(trx, planId, variant.id, unfoldCertifierBase(base));
         }
-        return { plan: await loadPlan(planId, trx), variantId: variant.id as string };
+        return { plan: await loadPlan(planId, trx), variantId: variant.id };
       });
     },
     async saveVariant(actor, variantId, input, t) {
