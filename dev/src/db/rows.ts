@@ -26,7 +26,7 @@ export const untypedTables: ReadonlySet<string> = new Set<string>([
   'actors', 'attendance_lines', 'attendance_sheets', 'attendance_signatures', 'booklet_forms', 'booklet_items',
   'booklet_validation_signatures', 'booklet_validations', 'files_documents', 'lesson_planning_groups', 'lesson_rooms',
   'lesson_teachers', 'lessons', 'news', 'operations', 'planning_groups', 'planning_run_items', 'room_bookings',
-  'school_subjects', 'students', 'trainer_constraints', 'trainings',
+  'students', 'trainer_constraints',
 ]);
 
 /**

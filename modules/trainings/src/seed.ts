@@ -127,6 +127,7 @@ export async function seedTrainings(knex: Knex, today = todayIn()): Promise<void
     const variantIds = new Map<string, string>();
     for (const training of trainings) {
       const [row] = await trx('trainings').insert({ name: training.name, short_name: training.shortName, is_published: training.published }).returning('id');
+      if (!row) throw new Error(`trainings seed: training ${training.shortName} not created`);
       await trx('training_campuses').insert(training.campuses.map((campus) => ({ training_id: row.id, campus_id: campusId(campus) })));
       if (training.gradeScale.length) {
         await trx('grade_scale_elements').insert(training.gradeScale.map(([name, coefficient], position) => ({ training_id: row.id, name, coefficient, position })));

@@ -197,6 +197,7 @@ export interface TrainingsInsert {
 declare module 'knex/types/tables.js' {
   interface Tables {
     grade_scale_elements: Knex.CompositeTableType<GradeScaleElementsRow, Writable<GradeScaleElementsInsert>, Partial<Writable<GradeScaleElementsInsert>>>;
+    school_subjects: Knex.CompositeTableType<SchoolSubjectsRow, Writable<SchoolSubjectsInsert>, Partial<Writable<SchoolSubjectsInsert>>>;
     training_campuses: Knex.CompositeTableType<TrainingCampusesRow, Writable<TrainingCampusesInsert>, Partial<Writable<TrainingCampusesInsert>>>;
     training_groups: Knex.CompositeTableType<TrainingGroupsRow, Writable<TrainingGroupsInsert>, Partial<Writable<TrainingGroupsInsert>>>;
     training_plan_blocks: Knex.CompositeTableType<TrainingPlanBlocksRow, Writable<TrainingPlanBlocksInsert>, Partial<Writable<TrainingPlanBlocksInsert>>>;
@@ -204,5 +205,6 @@ declare module 'knex/types/tables.js' {
     training_plan_variants: Knex.CompositeTableType<TrainingPlanVariantsRow, Writable<TrainingPlanVariantsInsert>, Partial<Writable<TrainingPlanVariantsInsert>>>;
     training_plans: Knex.CompositeTableType<TrainingPlansRow, Writable<TrainingPlansInsert>, Partial<Writable<TrainingPlansInsert>>>;
     training_sessions: Knex.CompositeTableType<TrainingSessionsRow, Writable<TrainingSessionsInsert>, Partial<Writable<TrainingSessionsInsert>>>;
+    trainings: Knex.CompositeTableType<TrainingsRow, Writable<TrainingsInsert>, Partial<Writable<TrainingsInsert>>>;
   }
 }

@@ -44,7 +44,7 @@ export function schoolSubjectsService(ctx: ServiceContext): SchoolSubjectsServic
   return {
     async list(actor, filter = {}) {
       ctx.campusesFor(actor, perm.subjectRead);
-      const query = knex('school_subjects').select(subjectColumns).orderBy([{ column: 'name' }, { column: 'short_name' }]);
+      const query = knex('school_subjects').select(...subjectColumns).orderBy([{ column: 'name' }, { column: 'short_name' }]);
       if (typeof filter.archived === 'boolean') query.where('archived', filter.archived);
       return (await query).map(toSubject);
     },
@@ -54,12 +54,13 @@ export function schoolSubjectsService(ctx: ServiceContext): SchoolSubjectsServic
       await assertShortNameFree(value.shortName, null, t);
       const [row] = await knex('school_subjects')
         .insert({ name: value.name, short_name: value.shortName, level: value.level || null, color: value.color.toLowerCase() })
-        .returning(subjectColumns);
+        .returning([...subjectColumns]);
+      if (!row) throw new Error('trainings: the school subject insert returned no row');
       return toSubject(row);
     },
     async update(actor, id, input, t) {
       ctx.campusesFor(actor, perm.subjectUpdate);
-      const current: SubjectRow | undefined = await knex('school_subjects').select(subjectColumns).where({ id }).first();
+      const current = await knex('school_subjects').select(...subjectColumns).where({ id }).first();
       if (!current) throw new NotFoundError('school subject');
       const merged = { name: current.name, shortName: current.short_name, level: current.level, color: current.color, ...pick(input, ['name', 'shortName', 'level', 'color']) };
       const value = await validate(schoolSubjectSchema, merged, t);
@@ -71,13 +72,14 @@ export function schoolSubjectsService(ctx: ServiceContext): SchoolSubjectsServic
       const [row] = await knex('school_subjects')
         .where({ id })
         .update({ name: value.name, short_name: value.shortName, level: value.level || null, color: value.color.toLowerCase(), archived, updated_at: knex.fn.now() })
-        .returning(subjectColumns);
+        .returning([...subjectColumns]);
+      if (!row) throw new NotFoundError('school subject');
       const message = archived !== current.archived ? t(archived ? 'trainings.subject.archived' : 'trainings.subject.unarchived') : t('trainings.subject.saved');
       return { schoolSubject: toSubject(row), message };
     },
     async byIds(ids, trx = knex) {
       if (!ids.length) return [];
-      return (await trx('school_subjects').select(subjectColumns).whereIn('id', [...new Set(ids)])).map(toSubject);
+      return (await trx('school_subjects').select(...subjectColumns).whereIn('id', [...new Set(ids)])).map(toSubject);
     },
   };
 }

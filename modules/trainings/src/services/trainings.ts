@@ -114,8 +114,9 @@ export function trainingsService(ctx: ServiceContext): TrainingsService {
       await assertShortNameFree(value.shortName, null, t);
       const id = await knex.transaction(async (trx) => {
         const [row] = await trx('trainings').insert({ name: value.name, short_name: value.shortName, is_published: value.isPublished ?? false }).returning('id');
+        if (!row) throw new Error('trainings: the training insert returned no row');
         await trx('training_campuses').insert(campusIds.map((campusId) => ({ training_id: row.id, campus_id: campusId })));
-        return row.id as string;
+        return row.id;
       });
       return service.get(actor, id);
     },
