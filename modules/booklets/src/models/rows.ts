@@ -206,5 +206,6 @@ declare module 'knex/types/tables.js' {
     booklet_thesis_grids: Knex.CompositeTableType<BookletThesisGridsRow, Writable<BookletThesisGridsInsert>, Partial<Writable<BookletThesisGridsInsert>>>;
     booklet_thesis_skills: Knex.CompositeTableType<BookletThesisSkillsRow, Writable<BookletThesisSkillsInsert>, Partial<Writable<BookletThesisSkillsInsert>>>;
     booklet_validation_reminders: Knex.CompositeTableType<BookletValidationRemindersRow, Writable<BookletValidationRemindersInsert>, Partial<Writable<BookletValidationRemindersInsert>>>;
+    booklet_validation_signatures: Knex.CompositeTableType<BookletValidationSignaturesRow, Writable<BookletValidationSignaturesInsert>, Partial<Writable<BookletValidationSignaturesInsert>>>;
   }
 }

@@ -100,6 +100,7 @@ export interface NewsTrainingsInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    news: Knex.CompositeTableType<NewsRow, Writable<NewsInsert>, Partial<Writable<NewsInsert>>>;
     news_campuses: Knex.CompositeTableType<NewsCampusesRow, Writable<NewsCampusesInsert>, Partial<Writable<NewsCampusesInsert>>>;
     news_files: Knex.CompositeTableType<NewsFilesRow, Writable<NewsFilesInsert>, Partial<Writable<NewsFilesInsert>>>;
     news_training_groups: Knex.CompositeTableType<NewsTrainingGroupsRow, Writable<NewsTrainingGroupsInsert>, Partial<Writable<NewsTrainingGroupsInsert>>>;

@@ -201,8 +201,9 @@ export function newsService(core: CoreDeps): NewsService {
       const prepared = await prepare(actor, input, t, null);
       const id = await knex.transaction(async (trx) => {
         const [created] = await trx('news').insert({ ...prepared.row, created_by: actor.id }).returning('id');
+        if (!created) throw new Error('news: the insert returned no row');
         await link(trx, created.id, prepared);
-        return created.id as string;
+        return created.id;
       });
       return service.get(actor, id);
     },
