@@ -81,6 +81,7 @@ export async function seedBooklets(knex: Knex): Promise<void> {
         form_id: mission, run: 1, workflow_id: `booklet-validation:${mission}:1`, status: 'validated', requested_by: tutor ?? student,
         requested_at: daysAgo(52), validated_at: daysAgo(50),
       }).returning('id');
+      if (!validation) throw new Error('booklets seed: validation not created');
       await trx('booklet_validation_signatures').insert([
         { validation_id: validation.id, role: 'tutor', position: 0, signer_id: tutor, signed_at: daysAgo(51), route: 'seed' },
         { validation_id: validation.id, role: 'student', position: 1, signer_id: student, signed_at: daysAgo(50), route: 'seed' },
@@ -91,6 +92,7 @@ export async function seedBooklets(knex: Knex): Promise<void> {
       const [validation] = await trx('booklet_validations').insert({
         form_id: evaluation, run: 1, workflow_id: `booklet-validation:${evaluation}:1`, status: 'pending', requested_by: tutor ?? student, requested_at: daysAgo(3),
       }).returning('id');
+      if (!validation) throw new Error('booklets seed: validation not created');
       await trx('booklet_validation_signatures').insert([
         { validation_id: validation.id, role: 'tutor', position: 0, signer_id: tutor, signed_at: daysAgo(2), route: 'seed' },
         { validation_id: validation.id, role: 'coach', position: 1 },

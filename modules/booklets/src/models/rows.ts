@@ -202,10 +202,13 @@ export interface BookletValidationsInsert {
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    booklet_forms: Knex.CompositeTableType<BookletFormsRow, Writable<BookletFormsInsert>, Partial<Writable<BookletFormsInsert>>>;
     booklet_item_modules: Knex.CompositeTableType<BookletItemModulesRow, Writable<BookletItemModulesInsert>, Partial<Writable<BookletItemModulesInsert>>>;
+    booklet_items: Knex.CompositeTableType<BookletItemsRow, Writable<BookletItemsInsert>, Partial<Writable<BookletItemsInsert>>>;
     booklet_thesis_grids: Knex.CompositeTableType<BookletThesisGridsRow, Writable<BookletThesisGridsInsert>, Partial<Writable<BookletThesisGridsInsert>>>;
     booklet_thesis_skills: Knex.CompositeTableType<BookletThesisSkillsRow, Writable<BookletThesisSkillsInsert>, Partial<Writable<BookletThesisSkillsInsert>>>;
     booklet_validation_reminders: Knex.CompositeTableType<BookletValidationRemindersRow, Writable<BookletValidationRemindersInsert>, Partial<Writable<BookletValidationRemindersInsert>>>;
     booklet_validation_signatures: Knex.CompositeTableType<BookletValidationSignaturesRow, Writable<BookletValidationSignaturesInsert>, Partial<Writable<BookletValidationSignaturesInsert>>>;
+    booklet_validations: Knex.CompositeTableType<BookletValidationsRow, Writable<BookletValidationsInsert>, Partial<Writable<BookletValidationsInsert>>>;
   }
 }

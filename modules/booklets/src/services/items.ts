@@ -106,11 +106,13 @@ export function bookletItemsService(ctx: BookletsContext, campusesOf: TrainingCa
         const [row] = await trx('booklet_items')
           .insert({
             training_id: trainingId, training_session_id: sessionId, ...columns(input),
-            position: trx('booklet_items').where('training_id', trainingId).modify(sameList(sessionId)).select(trx.raw('coalesce(max(position), 0) + 1')),
+            // The next position of the list, as a subquery (a builder bound into raw SQL is wrapped in parentheses).
+            position: trx.raw('?', [trx('booklet_items').where('training_id', trainingId).modify(sameList(sessionId)).select(trx.raw('coalesce(max(position), 0) + 1'))]),
           })
           .returning('id');
+        if (!row) throw new Error('booklets: the item insert returned no row');
         await writeModules(trx, row.id, trainingId, sessionId, input, t);
-        return row.id as string;
+        return row.id;
       });
       return (await byIds(knex, [id]))[0]!;
     },
