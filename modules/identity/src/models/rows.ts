@@ -96,6 +96,7 @@ declare module 'knex/types/tables.js' {
   interface Tables {
     actor_access_rules: Knex.CompositeTableType<ActorAccessRulesRow, Writable<ActorAccessRulesInsert>, Partial<Writable<ActorAccessRulesInsert>>>;
     actor_typologies: Knex.CompositeTableType<ActorTypologiesRow, Writable<ActorTypologiesInsert>, Partial<Writable<ActorTypologiesInsert>>>;
+    actors: Knex.CompositeTableType<ActorsRow, Writable<ActorsInsert>, Partial<Writable<ActorsInsert>>>;
     login_attempts: Knex.CompositeTableType<LoginAttemptsRow, Writable<LoginAttemptsInsert>, Partial<Writable<LoginAttemptsInsert>>>;
     sessions: Knex.CompositeTableType<SessionsRow, Writable<SessionsInsert>, Partial<Writable<SessionsInsert>>>;
   }

@@ -312,6 +312,7 @@ declare module 'knex/types/tables.js' {
     planning_calendar_feeds: Knex.CompositeTableType<PlanningCalendarFeedsRow, Writable<PlanningCalendarFeedsInsert>, Partial<Writable<PlanningCalendarFeedsInsert>>>;
     planning_group_subject_lines: Knex.CompositeTableType<PlanningGroupSubjectLinesRow, Writable<PlanningGroupSubjectLinesInsert>, Partial<Writable<PlanningGroupSubjectLinesInsert>>>;
     planning_group_subscriptions: Knex.CompositeTableType<PlanningGroupSubscriptionsRow, Writable<PlanningGroupSubscriptionsInsert>, Partial<Writable<PlanningGroupSubscriptionsInsert>>>;
+    planning_groups: Knex.CompositeTableType<PlanningGroupsRow, Writable<PlanningGroupsInsert>, Partial<Writable<PlanningGroupsInsert>>>;
     planning_runs: Knex.CompositeTableType<PlanningRunsRow, Writable<PlanningRunsInsert>, Partial<Writable<PlanningRunsInsert>>>;
     training_group_work_studies: Knex.CompositeTableType<TrainingGroupWorkStudiesRow, Writable<TrainingGroupWorkStudiesInsert>, Partial<Writable<TrainingGroupWorkStudiesInsert>>>;
   }

@@ -119,6 +119,7 @@ export function planningGroupsService(deps: PlanningDeps): PlanningGroupsService
     async create(actor, input, t) {
       const values = await checkedInformations(actor, input, t, null);
       const [created] = await knex('planning_groups').insert(informationsRow(values)).returning('id').catch((error: unknown) => nameTaken(error, t));
+      if (!created) throw new Error('planning: the planning group insert returned no row');
       return one(knex, created.id);
     },
 
