@@ -113,5 +113,6 @@ declare module 'knex/types/tables.js' {
     student_contracts: Knex.CompositeTableType<StudentContractsRow, Writable<StudentContractsInsert>, Partial<Writable<StudentContractsInsert>>>;
     student_last_situations: Knex.CompositeTableType<StudentLastSituationsRow, Writable<StudentLastSituationsInsert>, Partial<Writable<StudentLastSituationsInsert>>>;
     student_registrations: Knex.CompositeTableType<StudentRegistrationsRow, Writable<StudentRegistrationsInsert>, Partial<Writable<StudentRegistrationsInsert>>>;
+    students: Knex.CompositeTableType<StudentsRow, Writable<StudentsInsert>, Partial<Writable<StudentsInsert>>>;
   }
 }
