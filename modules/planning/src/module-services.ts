@@ -1,6 +1,7 @@
 import type { PlanningServices } from './services/index.js';
 // The modules planning calls (its dependsOn lists them): their packages bring their own declarations to its type check.
 import type {} from '@alterna/identity';
+import type {} from '@alterna/teaching';
 import type {} from '@alterna/training-centre';
 import type {} from '@alterna/trainings';
 
