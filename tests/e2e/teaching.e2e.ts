@@ -173,6 +173,9 @@ for (const lang of ['fr', 'en'] as const) {
       await fillContract(page, lang);
       await form.getByTestId('company-new').click();
       await popup.waitFor();
+      // The dialog's focus trap moves the focus in once it has opened: typed before that, the rest of the SIRET went
+      // to the field it focused (a clean run at Sunday 00:30: no duplicate found, the dialog never came).
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=dialog]')), { timeout: 15_000 }).toBe(true);
       await typeInto(popup.locator('[name="siret"]'), `${companySiret.slice(0, 7)}-${companySiret.slice(7)}`);
       await popup.locator('[name="name"]').click();
       const dialog = page.getByRole('dialog', { name: t.duplicate.title });
