@@ -27,6 +27,7 @@ import { freePort } from '../support/ports.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { killWorker, productWorkerProcesses } from '../support/worker-processes.js';
 import { eventually } from '../support/worker.js';
+import { activityRetries, startedActivity } from '../support/workflow-activities.js';
 
 let build: Awaited<ReturnType<typeof buildServer>>;
 let s3: S3TestServer;
@@ -93,23 +94,9 @@ afterAll(async () => {
 
 /** The worker process that holds a started activity of the workflow now (its SDK identity is `<pid>@<host>`), if any. */
 async function workerRunning(workflowId: string): Promise<ChildProcess | undefined> {
-  const client = await host.deps.temporal();
-  const { raw } = await client.workflow.getHandle(workflowId).describe();
-  // temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED
-  const started = (raw.pendingActivities ?? []).find((activity) => activity.state === 2 && activity.lastWorkerIdentity);
+  const started = await startedActivity(await host.deps.temporal(), workflowId);
   const pid = Number(started?.lastWorkerIdentity?.split('@')[0]);
   return running.find((child) => child.pid === pid && child.exitCode === null && child.signalCode === null);
-}
-
-/** Activity tasks of every run of the workflow (continued as new included) that were a retry. */
-async function retriedActivities(workflowId: string): Promise<number> {
-  const client = await host.deps.temporal();
-  let retried = 0;
-  for await (const execution of client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) {
-    const history = await client.workflow.getHandle(workflowId, execution.runId).fetchHistory();
-    retried += (history.events ?? []).filter((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1).length;
-  }
-  return retried;
 }
 
 /** A demo person logged in on one API. */
@@ -233,7 +220,7 @@ describe('a deployment: two APIs, two workers, one database, one Temporal, one S
       return current && current.status !== 'running' ? current : null;
     }, 180_000, 500);
     expect(operation.status).toBe('completed');
-    expect(await retriedActivities(runId)).toBeGreaterThanOrEqual(1);
+    expect((await activityRetries(await host.deps.temporal(), runId)).retried).toBeGreaterThanOrEqual(1);
     // Every item of the run created (none pending, failed or in conflict), each lesson once.
     const items = (await knex('planning_run_items').where({ run_id: runId }).select('status').count({ n: '*' }).groupBy('status')) as { status: string; n: string }[];
     const byStatus = Object.fromEntries(items.map((i) => [i.status, Number(i.n)]));

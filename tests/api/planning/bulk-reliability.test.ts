@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicHolidaysBetween } from '@alterna/training-centre';
 import { ApiClient, demo, startTestApp, type TestApp } from '../../support/app.js';
 import { eventually } from '../../support/worker.js';
+import { activityRetries, startedActivity } from '../../support/workflow-activities.js';
 import { killWorker as kill, productWorkerProcesses } from '../../support/worker-processes.js';
 import { makePerson, makePlanningGroup, makeRooms, planningDemo } from '../../support/planning/fixtures.js';
 
@@ -39,9 +40,6 @@ async function expectedDays(campusId: string, from: string, to: string): Promise
   return days;
 }
 
-/** temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED (the proto package is not a dependency here). */
-const activityStarted = 2;
-
 describe('bulk reliability', () => {
   it('finishes a 5,000-lesson mass creation whose worker is killed three times, with each lesson exactly once', async () => {
     const knex = app.core.db.knex;
@@ -77,10 +75,7 @@ describe('bulk reliability', () => {
     // lessons at once, so the count passing a threshold is the moment between two batches: the kill waits for the
     // next batch's activity to have started (on a fast machine it otherwise landed between batches: nothing retried).
     const client = await app.core.deps.temporal();
-    const batchUnderWay = async () => {
-      const { raw } = await client.workflow.getHandle(runId).describe();
-      return (raw.pendingActivities ?? []).some((a) => a.state === activityStarted);
-    };
+    const batchUnderWay = async () => (await startedActivity(client, runId)) !== null;
     for (const threshold of [500, 2000, 3500]) {
       await eventually(async () => (await created()) >= threshold && (await batchUnderWay()), 90_000, 50);
       expect(await created()).toBeLessThan(expected);
@@ -98,13 +93,7 @@ describe('bulk reliability', () => {
     expect((operation.result as { counts: Record<string, number> }).counts.conflict).toBeUndefined();
 
     // The kills landed inside batches: some batch activity needed more than one attempt (history of every run of the chain).
-    let retried = 0;
-    let runs = 0;
-    for await (const execution of client.workflow.list({ query: `WorkflowId = '${runId}'` })) {
-      runs += 1;
-      const history = await client.workflow.getHandle(runId, execution.runId).fetchHistory();
-      retried += (history.events ?? []).filter((e) => (e.activityTaskStartedEventAttributes?.attempt ?? 1) > 1).length;
-    }
+    const { runs, retried } = await activityRetries(client, runId);
     // 5,000+ items in batches of 500, ten batches per run: the run continued as new at least once.
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(retried).toBeGreaterThanOrEqual(1);
