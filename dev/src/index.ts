@@ -8,3 +8,4 @@ export {
   ensureTemporalServer, findTemporalCli, freePort, obtainTemporalCli, startTemporalDevServer, temporalCacheDir, TEMPORAL_CLI_VERSION,
   type DevServer, type DevServerOptions, type EnsuredServer, type EnsureServerOptions, type Log,
 } from './temporal/dev-server.js';
+export { COMPOSE_VERSION, obtainComposeCli, resolvedComposeFile, validateComposeFile, type ComposeCli } from './compose/compose-cli.js';

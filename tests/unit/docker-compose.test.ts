@@ -1,24 +1,55 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { deploymentProblems, loadConfig, repoRoot, requiredInProduction } from '@alterna/core';
+import { obtainComposeCli, resolvedComposeFile, validateComposeFile, type ComposeCli } from '@alterna/dev';
 
-// No Docker engine runs here: the file is checked for what the app needs instead of being started.
+// No Docker engine runs here: the file is validated by Docker Compose itself (`docker compose config`), then checked
+// for what the app needs instead of being started.
+const composeFile = path.join(repoRoot, 'docker-compose.yml');
 const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
   services: Record<string, {
     command?: string[]; environment?: Record<string, string>; image?: string; build?: { dockerfile: string };
     restart?: string; stop_grace_period?: string; healthcheck?: { test: string[] };
     volumes?: string[]; configs?: { source: string; target: string }[];
     depends_on?: Record<string, { condition: string }> | string[];
+    deploy?: { replicas?: number }; ports?: string[]; networks?: Record<string, { ipv4_address?: string } | null>;
   }>;
+  networks?: Record<string, { ipam?: { config: { subnet: string; ip_range?: string }[] } }>;
   volumes: Record<string, unknown>;
   configs?: Record<string, { content?: string }>;
 };
 
 describe('docker-compose.yml', () => {
-  it('has PostgreSQL, a Temporal server with its UI, an SMTP sink, and the API and worker as separate services', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'mail', 'postgres', 'storage', 'storage-init', 'temporal', 'temporal-ui', 'worker']);
+  // Issue #28: "`docker compose config` validates the compose file". Compose v2 is obtained as the Temporal CLI is
+  // (installed, else cached in ~/.cache/alterna, else built there once from the Go module proxy: minutes).
+  describe('docker compose config', () => {
+    let cli: ComposeCli;
+    beforeAll(async () => {
+      cli = await obtainComposeCli({ log: (line) => console.log(`[compose] ${line}`) });
+    }, 20 * 60_000);
+
+    it('accepts the file, and refuses a broken copy (so the check is real)', async () => {
+      await validateComposeFile(cli, composeFile);
+      const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compose-')), 'docker-compose.yml');
+      fs.writeFileSync(broken, fs.readFileSync(composeFile, 'utf8').replace('restart: unless-stopped', 'restart: sometimes\n    replicas: two'));
+      await expect(validateComposeFile(cli, broken)).rejects.toThrow(/docker compose config refused/);
+    });
+
+    it('resolves two API replicas behind the proxy, two workers, and the proxy as the only way in', async () => {
+      const resolved = await resolvedComposeFile(cli, composeFile);
+      expect(resolved.services.api!.deploy).toMatchObject({ replicas: 2 });
+      expect(resolved.services.worker!.deploy).toMatchObject({ replicas: 2 });
+      expect(resolved.services.api!.ports, 'no port of its own: only the proxy reaches it').toBeUndefined();
+      expect(resolved.services.proxy!.ports).toEqual([expect.objectContaining({ target: 80, published: '3000' })]);
+      expect((resolved.services.api!.environment as Record<string, string>).TRUSTED_PROXIES).toBe('172.28.0.200');
+    });
+  });
+
+  it('has PostgreSQL, a Temporal server with its UI, an SMTP sink, a proxy, and the API and worker as separate services', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'mail', 'postgres', 'proxy', 'storage', 'storage-init', 'temporal', 'temporal-ui', 'worker']);
     // node itself runs the compiled server: npm would not pass SIGTERM on, and nothing would drain.
     expect(compose.services.api!.command).toEqual(['node', 'dist/server/api.js']);
     expect(compose.services.worker!.command).toEqual(['node', 'dist/server/worker.js']);
@@ -40,8 +71,33 @@ describe('docker-compose.yml', () => {
     expect(config.databaseUrl).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(config.temporalAddress).toBe('temporal:7233');
     expect(config.smtpUrl).toBe('smtp://mail:1025');
-    // Exposed directly: a client's X-Forwarded-For must not choose the address the login limit counts.
-    expect(config.trustedProxies).toEqual([]);
+    // Only the proxy's X-Forwarded-For is believed: a client's own header must not choose the address the login
+    // limit counts.
+    expect(config.trustedProxies).toEqual([compose.services.proxy!.networks!.default!.ipv4_address]);
+  });
+
+  describe('two API replicas behind a reverse proxy (issue #28)', () => {
+    it('runs Caddy in front, on a fixed address outside the range the other containers get, the only published app port', () => {
+      const proxy = compose.services.proxy!;
+      expect(proxy.image).toMatch(/^caddy:2\.\d+\.\d+-alpine$/);
+      expect(proxy.restart).toBe('unless-stopped');
+      expect(proxy.ports).toEqual(['3000:80']);
+      expect(compose.services.api!.ports).toBeUndefined();
+      const address = proxy.networks!.default!.ipv4_address!;
+      const [range] = compose.networks!.default!.ipam!.config;
+      expect(address.startsWith(range!.subnet.replace(/0\/24$/, ''))).toBe(true);
+      // ip_range 172.28.0.0/25 hands out .0–.127: the proxy's .200 is never given to another container.
+      expect(range!.ip_range).toBe('172.28.0.0/25');
+      expect(Number(address.split('.').at(-1))).toBeGreaterThan(127);
+    });
+
+    it('spreads requests over every API replica, looked up again, and retries a refused one on another', () => {
+      const caddyfile = compose.configs!.caddyfile!.content!;
+      expect(caddyfile).toMatch(/dynamic a api 3000 \{\s*refresh 5s\s*\}/);
+      expect(caddyfile).toContain('lb_try_duration 15s');
+      expect(compose.services.api!.deploy).toEqual({ replicas: 2 });
+      expect(compose.services.worker!.deploy).toEqual({ replicas: 2 });
+    });
   });
 
   // Issue #28: one file store for the deployment. Each container writing a folder of its own lost files between APIs

@@ -1,14 +1,13 @@
 // Obtains a `temporal` CLI binary and runs its local dev server, for development and tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { homedir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { dirname, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { realNow } from '@alterna/core/clock';
+import {
+  cachedToolPath, exitCode, findOnPath, forEachLine, goInstall, isExecutableFile, killOnExit, resolveGo, toolCacheDir, type GoTool, type Log,
+} from '../go-tools.js';
 
 // Later tags carry a `replace` directive in go.mod, which `go install pkg@version` refuses.
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -17,13 +16,11 @@ const TEMPORAL_CLI_PACKAGE = `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_
 const READY_TIMEOUT_MS = 60_000;
 const RETRY_DELAY_MS = 250;
 const STOP_GRACE_MS = 5_000;
-const HEARTBEAT_MS = 15_000;
 const STDERR_TAIL_LINES = 30;
-const EXE = process.platform === 'win32' ? '.exe' : '';
 // WAL + no fsync: a dev database favours speed over surviving a power cut.
 const SQLITE_PRAGMAS = ['--sqlite-pragma', 'journal_mode=WAL', '--sqlite-pragma', 'synchronous=OFF'];
 
-export type Log = (msg: string) => void;
+export type { Log };
 
 export interface FindOptions {
   /** Environment read for PATH and ALTERNA_CACHE_DIR; defaults to process.env. */
@@ -69,30 +66,10 @@ export interface EnsuredServer extends DevServer {
 }
 
 /** Cache root outside the checkout, so the build survives `git clean` and is shared by clones. */
-export function temporalCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.ALTERNA_CACHE_DIR || join(homedir(), '.cache', 'alterna'));
-}
+export const temporalCacheDir = toolCacheDir;
 
-function cachedBinaryPath(env: NodeJS.ProcessEnv): string {
-  return join(temporalCacheDir(env), 'bin', `temporal${EXE}`);
-}
-
-async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function findOnPath(name: string, env: NodeJS.ProcessEnv): Promise<string | null> {
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    const candidate = join(dir, `${name}${EXE}`);
-    if (await isExecutableFile(candidate)) return candidate;
-  }
-  return null;
-}
+const temporalTool: GoTool = { label: 'the Temporal CLI', pkg: TEMPORAL_CLI_PACKAGE, built: 'temporal' };
+const cachedBinaryPath = (env: NodeJS.ProcessEnv) => cachedToolPath(temporalTool.built, env);
 
 /** The `temporal` binary on PATH, else in the cache; never builds. */
 export async function findTemporalCli(opts: FindOptions = {}): Promise<string | null> {
@@ -120,78 +97,12 @@ export async function obtainTemporalCli(opts: ObtainOptions): Promise<string> {
   if (found) return found;
   const go = await resolveGo(opts.goBinary, env);
   if (!go) throw new Error(`Temporal CLI not found on PATH nor in the cache, and Go is not installed\n${howToGetTemporal(env)}`);
-  await goInstall(go, env, opts.log);
-  const built = cachedBinaryPath(env);
-  if (!(await isExecutableFile(built))) throw new Error(`go install finished but ${built} is missing`);
-  return built;
-}
-
-async function resolveGo(goBinary: string | undefined, env: NodeJS.ProcessEnv): Promise<string | null> {
-  if (goBinary === undefined) return findOnPath('go', env);
-  return (await isExecutableFile(goBinary)) ? goBinary : null;
-}
-
-function forEachLine(stream: Readable | null, onLine: (line: string) => void): void {
-  if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
-}
-
-async function goInstall(go: string, env: NodeJS.ProcessEnv, log: Log): Promise<void> {
-  const gobin = dirname(cachedBinaryPath(env));
-  await mkdir(gobin, { recursive: true });
-  log(`Building the Temporal CLI: GOBIN=${gobin} ${go} install ${TEMPORAL_CLI_PACKAGE} (the first build takes minutes)`);
-  const started = realNow();
-  const child = spawn(go, ['install', '-v', TEMPORAL_CLI_PACKAGE], {
-    env: { ...env, GOBIN: gobin },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const untrack = killOnExit(child);
-  const tail: string[] = [];
-  const onLine = (line: string): void => {
-    pushTail(tail, line);
-    log(`go: ${line}`);
-  };
-  forEachLine(child.stdout, onLine);
-  forEachLine(child.stderr, onLine);
-  // go is silent while compiling big packages: show it is still alive.
-  const heartbeat = setInterval(() => log(`still building the Temporal CLI (${secondsSince(started)} s)…`), HEARTBEAT_MS);
-  try {
-    const code = await exitCode(child);
-    if (code !== 0) throw new Error(`go install ${TEMPORAL_CLI_PACKAGE} failed (exit ${code}):\n${tail.join('\n')}`);
-    log(`Built the Temporal CLI in ${secondsSince(started)} s`);
-  } finally {
-    clearInterval(heartbeat);
-    untrack();
-  }
-}
-
-function secondsSince(start: number): number {
-  return Math.round((realNow() - start) / 1000);
+  return goInstall(go, temporalTool, env, opts.log);
 }
 
 function pushTail(tail: string[], line: string): void {
   tail.push(line);
   if (tail.length > STDERR_TAIL_LINES) tail.shift();
-}
-
-/** Exit code, or a spawn error (e.g. ENOENT) as a rejection. */
-function exitCode(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolveExit, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => resolveExit(code));
-  });
-}
-
-/** Children must not outlive us; 'exit' handlers may only do synchronous work, and kill is. */
-function killOnExit(child: ChildProcess): () => void {
-  const kill = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', kill);
-  const untrack = (): void => {
-    process.off('exit', kill);
-  };
-  child.once('exit', untrack);
-  return untrack;
 }
 
 export function freePort(): Promise<number> {
