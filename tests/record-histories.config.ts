@@ -12,6 +12,7 @@ fixRunClock();
 /** One file or more per workflow of workflows/src/workflows.ts. */
 export const recordedFiles = [
   'tests/api/attendance/alerts.test.ts', // attendance.alerts
+  'tests/api/attendance/unclosed.test.ts', // attendance.unclosedReminders
   'tests/api/booklets/validation.test.ts', // booklets.validation, booklets.validationCancellation
   'tests/api/files/expiry.test.ts', // files.expiry
   'tests/api/hardening.test.ts', // identity.purgeLoginRecords

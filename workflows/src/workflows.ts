@@ -2,6 +2,7 @@
 // name, the one its module's `src/workflow-contract.ts` declares (`<module>.<workflow>`); contracts.ts checks both agree.
 export { progressQuery } from './progress.js';
 export { attendanceAlerts as 'attendance.alerts' } from './attendance/alerts.js';
+export { attendanceUnclosedReminders as 'attendance.unclosedReminders' } from './attendance/unclosed-reminders.js';
 export { bookletValidation as 'booklets.validation' } from './booklets/validation.js';
 export { bookletValidationCancellation as 'booklets.validationCancellation' } from './booklets/cancellation.js';
 export { filesExpiry as 'files.expiry' } from './files/expiry.js';

@@ -4,6 +4,7 @@ import { attendance } from './migrations/20261230000100_attendance.js';
 import { justifications } from './migrations/20261230000200_justifications.js';
 import { alerts } from './migrations/20261230000300_alerts.js';
 import { sheetWindow } from './migrations/20261230000400_sheet_window.js';
+import { unclosedReminders } from './migrations/20261230000500_unclosed_reminders.js';
 import { permissions } from './permissions.js';
 import { attendanceServices, type AttendanceServices } from './services/index.js';
 import './module-services.js';
@@ -25,14 +26,18 @@ export { activities } from './activities.js';
 export default defineModule<AttendanceServices>({
   name: 'attendance',
   dependsOn: ['identity', 'training-centre', 'trainings', 'people', 'teaching', 'students', 'planning'],
-  migrations: [attendance, justifications, alerts, sheetWindow],
+  migrations: [attendance, justifications, alerts, sheetWindow, unclosedReminders],
   locales: { fr, en },
   permissions,
   services: attendanceServices,
   routes,
   activities,
   // Every evening (18:00 UTC: 19:00 or 20:00 in Paris), once the day's sheets are closed.
-  schedules: [{ id: 'attendance-alerts', workflowType: attendanceWorkflows.alerts, cron: '0 18 * * *' }],
+  schedules: [
+    { id: 'attendance-alerts', workflowType: attendanceWorkflows.alerts, cron: '0 18 * * *' },
+    // Every morning (06:00 UTC: 07:00 or 08:00 in Paris), before the day's lessons: each teacher's sheets left unclosed.
+    { id: 'attendance-unclosed-reminders', workflowType: attendanceWorkflows.unclosedReminders, cron: '0 6 * * *' },
+  ],
   seed: (_services, core, knex) => seedAttendance(knex, core),
   // An opened sheet is "attendance started": planning then refuses to cancel, delete or undo the lesson.
   register: ({ core }) => {

@@ -10,3 +10,4 @@ export type { AbsenceKind, JustificationReason, JustificationStatus } from './va
 export type { CoachedStudent, FollowedAlert } from './services/coach.js';
 export type { AttendanceAlert } from './services/alerts.js';
 export type { ContractHours } from './services/contract-hours.js';
+export type { UnclosedSheet } from './services/unclosed.js';

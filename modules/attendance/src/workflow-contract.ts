@@ -2,11 +2,12 @@
 // import (the workflow bundle imports this file).
 
 /** The workflow's Temporal name (the module's schedule starts it). */
-export const attendanceWorkflows = { alerts: 'attendance.alerts' } as const;
+export const attendanceWorkflows = { alerts: 'attendance.alerts', unclosedReminders: 'attendance.unclosedReminders' } as const;
 
 declare module '@alterna/core/operations/types' {
   interface Workflows {
     [attendanceWorkflows.alerts]: (run?: AttendanceAlertsRun) => Promise<{ raised: number; mailed: number }>;
+    [attendanceWorkflows.unclosedReminders]: (run?: UnclosedRemindersRun) => Promise<{ mailed: number }>;
   }
 }
 
@@ -28,6 +29,15 @@ export type AttendanceAlertsRun = {
 /** Alerts mailed per activity, and activities per run before it continues as new: the history stays bounded. */
 export const attendanceAlertsPaging = { pageSize: 50, pagesPerRun: 40 } as const;
 
+/**
+ * The daily reminder of unclosed sheets (issue #25): teachers a page at a time by id, the run continuing as new every
+ * few pages; the input is what a run hands the next (its count and cursor), or the page sizes a test sets.
+ */
+export type UnclosedRemindersRun = { pageSize?: number; pagesPerRun?: number; mailed?: number; after?: string | null };
+
+/** Teachers mailed per activity, and activities per run before it continues as new. */
+export const unclosedRemindersPaging = { pageSize: 50, pagesPerRun: 40 } as const;
+
 /** A type, not an interface: it fits the core's record of activities. */
 export type AttendanceActivities = {
   /** Records the crossings up to today (idempotent: a crossing is recorded once); how many were new. */
@@ -37,6 +47,11 @@ export type AttendanceActivities = {
    * cursor of the page's last alert, or null when the page was the last.
    */
   attendanceMailAlerts(after: AlertCursor | null, limit: number): Promise<{ mailed: number; next: AlertCursor | null }>;
+  /**
+   * Mails the next `limit` teachers (by id after the cursor; null: from the first) who have past lessons whose sheet is
+   * not closed and were not reminded yet today; how many were mailed and the last teacher's id, or null on the last page.
+   */
+  attendanceRemindUnclosed(after: string | null, limit: number): Promise<{ mailed: number; next: string | null }>;
   /**
    * @deprecated For the runs started before the paging (issue #28) only, behind its `patched()`: removed with the
    * patch. Records the crossings; returns the alerts left to mail (an unbounded list through the history).

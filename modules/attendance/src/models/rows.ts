@@ -216,11 +216,28 @@ export interface AttendanceSignaturesInsert {
   hash: string;
 }
 
+/** A row of `attendance_unclosed_reminders`. */
+export interface AttendanceUnclosedRemindersRow {
+  teacher_id: string;
+  day: string;
+  lessons: number;
+  mailed_at: Date;
+}
+
+/** What an insert into `attendance_unclosed_reminders` gives: the columns the database fills are optional. */
+export interface AttendanceUnclosedRemindersInsert {
+  teacher_id: string;
+  day: string;
+  lessons: number;
+  mailed_at?: Date;
+}
+
 declare module 'knex/types/tables.js' {
   interface Tables {
     attendance_alert_settings: Knex.CompositeTableType<AttendanceAlertSettingsRow, Writable<AttendanceAlertSettingsInsert>, Partial<Writable<AttendanceAlertSettingsInsert>>>;
     attendance_alerts: Knex.CompositeTableType<AttendanceAlertsRow, Writable<AttendanceAlertsInsert>, Partial<Writable<AttendanceAlertsInsert>>>;
     attendance_justifications: Knex.CompositeTableType<AttendanceJustificationsRow, Writable<AttendanceJustificationsInsert>, Partial<Writable<AttendanceJustificationsInsert>>>;
     attendance_sheet_settings: Knex.CompositeTableType<AttendanceSheetSettingsRow, Writable<AttendanceSheetSettingsInsert>, Partial<Writable<AttendanceSheetSettingsInsert>>>;
+    attendance_unclosed_reminders: Knex.CompositeTableType<AttendanceUnclosedRemindersRow, Writable<AttendanceUnclosedRemindersInsert>, Partial<Writable<AttendanceUnclosedRemindersInsert>>>;
   }
 }

@@ -1,4 +1,4 @@
-import { NotFoundError, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
+import { NotFoundError, idParam, yup, type RouteContext, type RouteDefinition } from '@alterna/core';
 import { perm } from '../permissions.js';
 import type { AttendanceServices } from '../services/index.js';
 import type { Device } from '../services/signatures.js';
@@ -100,6 +100,16 @@ export const routes: Route[] = [
   {
     name: 'my_courses_lessons', method: 'get', permission: perm.sheetTake, path: paths.myLessons,
     handler: (ctx) => ctx.services.timetable.day(ctx.actor, ctx.services.timetable.dayParam(ctx.query.date, ctx.t)),
+  },
+  {
+    // Issue #25: the teacher's own past lessons whose sheet is not closed (the home flags them).
+    name: 'my_courses_unclosed_sheets', method: 'get', permission: perm.sheetTake, path: paths.myUnclosed,
+    handler: async (ctx) => ({ lessons: await ctx.services.unclosed.mine(ctx.actor) }),
+  },
+  {
+    // Staff: the same per campus, for the campuses they read (`?campus=` narrows to one).
+    name: 'attendance_unclosed_sheets', method: 'get', permission: perm.sheetReadStaff, path: paths.unclosed,
+    handler: async (ctx) => ({ lessons: await ctx.services.unclosed.ofCampuses(ctx.actor, idParam(ctx.query.campus, 'campus', ctx.t)) }),
   },
   {
     name: 'attendance_check_in', method: 'post', permission: perm.selfCheckIn, body: checkInSchema, path: paths.checkIn,

@@ -20,6 +20,8 @@ export const paths = {
   teacher: sheetPaths(teacherSheet),
   mine: sheetPaths(mySheet),
   myLessons: { en: '/my-courses/lessons', fr: '/mes-cours/seances' },
+  myUnclosed: { en: '/my-courses/unclosed-sheets', fr: '/mes-cours/feuilles-non-cloturees' },
+  unclosed: { en: '/attendance/unclosed-sheets', fr: '/emargement/feuilles-non-cloturees' },
   contractHours: { en: '/attendance/teachers/:teacher/contract-hours', fr: '/emargement/formateurs/:teacher/heures-contrats' },
   checkIn: { en: '/attendance/check-in', fr: '/emargement/pointage' },
   myAttendance: { en: '/my-attendance', fr: '/mes-presences' },

@@ -11,6 +11,7 @@ import { sheetsService, type SheetsService } from './sheets.js';
 import { sheetWindowService, type SheetWindowService } from './sheet-window.js';
 import { studentAttendanceService, type StudentAttendanceService } from './students.js';
 import { timetableService, type TimetableService } from './timetable.js';
+import { unclosedService, type UnclosedService } from './unclosed.js';
 
 /** What the module offers: other modules reach it with core.module('attendance'). */
 export interface AttendanceServices {
@@ -26,6 +27,8 @@ export interface AttendanceServices {
   certificates: CertificatesService;
   coach: CoachService;
   contractHours: ContractHoursService;
+  /** Past lessons whose sheet is not closed: the teacher's, the campus's, and the daily reminder (issue #25). */
+  unclosed: UnclosedService;
 }
 
 export function attendanceServices(core: CoreDeps): AttendanceServices {
@@ -33,5 +36,5 @@ export function attendanceServices(core: CoreDeps): AttendanceServices {
   return { sheets: sheetsService(ctx), sheetWindow: sheetWindowService(ctx), students: studentAttendanceService(ctx), timetable: timetableService(ctx),
     absences: absencesService(ctx), justifications: justificationsService(ctx), sheetExports: attendanceExportService(ctx),
     alerts: alertsService(ctx), certificates: certificatesService(ctx), coach: coachService(ctx),
-    contractHours: contractHoursService(ctx) };
+    contractHours: contractHoursService(ctx), unclosed: unclosedService(ctx) };
 }

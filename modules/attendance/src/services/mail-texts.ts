@@ -1,5 +1,5 @@
 import { languageOf, type Translate } from '@alterna/core';
-import { formatDate, personName } from '@alterna/core/validation';
+import { formatDate, formatTime, personName } from '@alterna/core/validation';
 import type { AlertKind } from '../validation/index.js';
 
 // The attendance e-mails' texts (issue #25): days as the reader writes them (01/12/2026), never ISO, names as
@@ -28,5 +28,21 @@ export function justificationMail(t: Translate, justification: { status: string;
     subject: t(`attendance.justification.mail.${outcome}Subject`, values),
     text: [t(`attendance.justification.mail.${outcome}`, values), justification.decisionComment ? t('attendance.justification.mail.comment', values) : '', t('attendance.justification.mail.where')]
       .filter(Boolean).join('\n\n'),
+  };
+}
+
+/** The teacher's daily reminder: each past lesson whose sheet is not closed, its day and times in Paris, in the reader's language. */
+export function unclosedMail(
+  t: Translate, teacher: { firstName: string; lastName: string }, lessons: { startAt: Date | string; endAt: Date | string; subject: string | null; groups: string[] }[],
+): Mail {
+  const language = languageOf(t);
+  const lines = lessons.map((lesson) => `- ${t('attendance.unclosed.mail.line', {
+    day: formatDate(lesson.startAt, language), from: formatTime(lesson.startAt, language), to: formatTime(lesson.endAt, language),
+    subject: lesson.subject ?? t('attendance.unclosed.mail.noSubject'), groups: lesson.groups.join(', ') || '—',
+  })}`);
+  const values = { teacher: personName(teacher), count: lessons.length };
+  return {
+    subject: t('attendance.unclosed.mail.subject', values),
+    text: [t('attendance.unclosed.mail.body', values), lines.join('\n'), t('attendance.unclosed.mail.where', values)].join('\n\n'),
   };
 }
