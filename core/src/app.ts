@@ -19,7 +19,7 @@ import { requireDevTools, type DevMailboxHook } from './dev-tools.js';
 import { createTemporal, isTemporalUnavailable, withRequestDeadline, type TemporalHandle } from './temporal/client.js';
 import { ensureSchedules } from './temporal/schedules.js';
 import { OperationsService } from './operations/service.js';
-import { operationsMigration } from './operations/migrations.js';
+import { operationsMigration, operationsUndoesMigration } from './operations/migrations.js';
 import { createFileStore, createStorageDriver, storedFilesMigration } from './storage/index.js';
 import { StorageCheckService, storageCheckRoutes, storagePermissions } from './storage/check.js';
 import { auditMigration, installAuditTriggers } from './audit/migration.js';
@@ -98,7 +98,7 @@ export interface Core {
   close(): Promise<void>;
 }
 
-const coreMigrations: Migration[] = [operationsMigration, storedFilesMigration, auditMigration];
+const coreMigrations: Migration[] = [operationsMigration, storedFilesMigration, auditMigration, operationsUndoesMigration];
 
 /** Builds the core: ordered modules, their services, permissions, routes and schema, the Koa app. */
 export async function createCore(options: CoreOptions): Promise<Core> {

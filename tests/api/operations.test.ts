@@ -116,6 +116,59 @@ describe('operations registry', () => {
     expect((await starter.post(`/api/operations/${started.id}/cancel`)).status).toBe(200);
   });
 
+  it('answers the page in one request: filtered by kind and state, campus-checked, each undone run naming its undo', async () => {
+    const starter = new ApiClient(app.baseUrl, 'en');
+    const actor = await actorOf(starter, 'isd');
+    const done = await startCount(actor, 'Paris', ['a'], 0);
+    await eventually(async () => ((await starter.get(`/api/operations/${done.id}`)).json.operation.status === 'completed' ? true : null));
+    const undo = await app.core.operations.start({
+      workflowType: 'countItems', workflowId: `test-undo:${crypto.randomUUID()}`, kind: 'tests.undoCount', subject: 'undo',
+      campusId: campuses.Paris, actor, args: [{ runKey: 'undo', items: [], delayMs: 0 }], undoes: done.workflowId,
+    });
+    const running = await startCount(actor, 'Paris', Array.from({ length: 20 }, (_, i) => `r-${i}`), 300);
+
+    const all = await starter.get('/api/operations');
+    const byId = new Map(all.json.operations.map((o: { id: string }) => [o.id, o]));
+    expect(byId.get(done.id)).toMatchObject({ status: 'completed', undoneBy: undo.id });
+    expect(byId.get(running.id)).toMatchObject({ status: 'running', undoneBy: null });
+
+    const completed = await starter.get('/api/operations?kind=tests.countItems&status=completed');
+    expect(completed.status).toBe(200);
+    const ids = completed.json.operations.map((o: { id: string }) => o.id);
+    expect(ids).toContain(done.id);
+    expect(ids).not.toContain(running.id);
+    expect(ids).not.toContain(undo.id);
+    expect(completed.json.operations.every((o: { kind: string; status: string }) => o.kind === 'tests.countItems' && o.status === 'completed')).toBe(true);
+
+    const live = await starter.get('/api/operations?status=running,failed&kind=tests.countItems&kind=tests.undoCount');
+    expect(live.json.operations.map((o: { id: string }) => o.id)).toContain(running.id);
+    expect(live.json.operations.map((o: { id: string }) => o.id)).not.toContain(done.id);
+
+    const graphql = await starter.graphql('query($k: [String!]) { operations(kinds: $k, statuses: ["completed"]) { id undoneBy } }', { k: ['tests.countItems'] });
+    expect(graphql.json.data.operations).toContainEqual({ id: done.id, undoneBy: undo.id });
+
+    // A campus-B manager asking for the same kinds sees none of campus A's.
+    const lyon = new ApiClient(app.baseUrl);
+    await lyon.login(demo('campus-manager'));
+    const theirs = (await lyon.get('/api/operations?kind=tests.countItems,tests.undoCount')).json.operations.map((o: { id: string }) => o.id);
+    expect(theirs).not.toContain(done.id);
+    expect(theirs).not.toContain(running.id);
+    expect(theirs).not.toContain(undo.id);
+
+    const bad = await starter.get('/api/operations?status=sleeping&kind=a%20b');
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual([
+      { path: 'kind', message: 'The kind “a b” is not a kind of operation.' },
+      { path: 'status', message: 'The state “sleeping” is not one of: running, completed, failed, cancelled, terminated, timed_out.' },
+    ]);
+    const french = new ApiClient(app.baseUrl, 'fr');
+    await french.login(demo('isd'));
+    expect((await french.get('/api/operations?status=sleeping')).json.errors).toEqual([
+      { path: 'status', message: 'L’état « sleeping » n’est pas l’un de\u202f: running, completed, failed, cancelled, terminated, timed_out.' },
+    ]);
+    expect((await starter.post(`/api/operations/${running.id}/cancel`)).status).toBe(200);
+  });
+
   it('answers a non-UUID operation id with 422 and a message', async () => {
     const client = new ApiClient(app.baseUrl, 'fr');
     await client.login(demo('pedagogy'));

@@ -41,6 +41,8 @@ const every = <T>() => <L extends readonly T[]>(list: L & ([Exclude<T, L[number]
 const kinds = every<AbsenceKind>()(['late', 'absent', 'early-exit', 'temporary-exit', 'temporary-exclusion', 'fraud'] as const);
 export const profileChangeFilters = ['pending', 'approved', 'rejected', 'expired', 'all'] as const;
 export const actorFilters = ['active', 'archived', 'all'] as const;
+/** The operations page's state filter ('' = every state): the server's states. */
+export const operationStates = ['', 'running', 'completed', 'failed', 'cancelled', 'terminated', 'timed_out'] as const;
 const semesterList = every<(typeof semesters)[number]>()([1, 2, 3, 4] as const);
 
 const period = { from: searchDay, to: searchDay };
@@ -90,6 +92,8 @@ export const pageSearch = {
   'people.tutors': searchBox,
   'people.corporations': searchBox,
   /** No session means the current one, `session=all` every session. */
+  /** `kind`: one kind of run ('' = all); `state`: one state. */
+  'staff.operations': { kind: (raw: unknown): string => (/^[a-zA-Z][\w.-]{0,99}$/.test(searchText(raw)) ? searchText(raw) : ''), state: searchChoice(operationStates, '') },
   'students.list': {
     campus: searchId,
     session: (raw: unknown): 'all' | string | null => (raw === 'all' ? 'all' : searchId(raw)),

@@ -56,6 +56,7 @@ export interface OperationsRow {
   items: unknown;
   error: string | null;
   result: unknown | null;
+  undoes: string | null;
 }
 
 /** What an insert into `operations` gives: the columns the database fills are optional. */
@@ -76,6 +77,7 @@ export interface OperationsInsert {
   items?: unknown;
   error?: string | null;
   result?: unknown | null;
+  undoes?: string | null;
 }
 
 /** A row of `stored_files`. */

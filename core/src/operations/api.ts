@@ -1,9 +1,28 @@
 import { managerTypologies, staffTypologies, type PermissionDeclaration } from '../auth/types.js';
-import { NotLoggedInError } from '../errors.js';
+import { NotLoggedInError, ValidationError } from '../errors.js';
+import type { Translate } from '../i18n/index.js';
 import type { GraphqlContext } from '../graphql/index.js';
 import type { RouteDefinition } from '../modules/contract.js';
 import { assertIdArgs } from '../validation/ids.js';
-import { operationPermissions, type OperationsService } from './service.js';
+import { operationPermissions, operationStatuses, type OperationFilter, type OperationsService } from './service.js';
+import type { OperationStatus } from './types.js';
+
+const kindPattern = /^[a-zA-Z][\w.-]{0,99}$/;
+
+/** `?kind=a,b&status=running,failed` (or repeated): what the list keeps; a kind or state it cannot be answers 422. */
+export function operationFilter(query: { kind?: unknown; status?: unknown }, t: Translate): OperationFilter {
+  const listOf = (raw: unknown): string[] =>
+    (Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : [raw]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean);
+  const kinds = listOf(query.kind);
+  const statuses = listOf(query.status);
+  const errors = [
+    ...kinds.filter((kind) => !kindPattern.test(kind)).map((kind) => ({ path: 'kind', message: t('operations.badKind', { value: kind.slice(0, 100) }) })),
+    ...statuses.filter((status) => !(operationStatuses as string[]).includes(status))
+      .map((status) => ({ path: 'status', message: t('operations.badStatus', { value: status.slice(0, 100), statuses: operationStatuses.join(', ') }) })),
+  ];
+  if (errors.length) throw new ValidationError(errors);
+  return { kinds, statuses: statuses as OperationStatus[] };
+}
 
 export const corePermissions: PermissionDeclaration[] = [
   { id: operationPermissions.read, kind: 'read', typologies: staffTypologies, label: 'permissions.operations.read' },
@@ -14,7 +33,7 @@ export const corePermissions: PermissionDeclaration[] = [
 export const operationsRoutes: RouteDefinition<OperationsService>[] = [
   {
     name: 'operations_list', method: 'get', path: '/operations', permission: 'authenticated',
-    handler: async ({ actor, services }) => ({ operations: await services.list(actor!) }),
+    handler: async ({ actor, services, query, t }) => ({ operations: await services.list(actor!, operationFilter(query, t)) }),
   },
   {
     name: 'operations_show', method: 'get', path: '/operations/:id', permission: 'authenticated', uuidParams: ['id'],
@@ -46,10 +65,11 @@ export function operationsGraphql(service: OperationsService) {
       type Operation {
         id: ID! workflowId: String! kind: String! subject: String! campusId: ID
         startedBy: OperationPerson startedAt: String! closedAt: String status: String!
-        progress: OperationProgress! items: [OperationItem!]! error: String result: JSON canCancel: Boolean!
+        progress: OperationProgress! items: [OperationItem!]! error: String result: JSON undoneBy: ID canCancel: Boolean!
       }
       extend type Query {
-        operations: [Operation!]!
+        "Some kinds, some states (none: all), newest first."
+        operations(kinds: [String!], statuses: [String!]): [Operation!]!
         operation(id: ID!): Operation!
       }
       extend type Mutation {
@@ -58,7 +78,8 @@ export function operationsGraphql(service: OperationsService) {
     `,
     resolvers: {
       Query: {
-        operations: (_: unknown, __: unknown, ctx: GraphqlContext) => service.list(actorOf(ctx)),
+        operations: (_: unknown, args: { kinds?: string[] | null; statuses?: string[] | null }, ctx: GraphqlContext) =>
+          service.list(actorOf(ctx), operationFilter({ kind: args.kinds ?? undefined, status: args.statuses ?? undefined }, ctx.t)),
         operation: (_: unknown, args: { id: string }, ctx: GraphqlContext) => service.get(actorOf(ctx), checkId(args.id, ctx)),
       },
       Mutation: {

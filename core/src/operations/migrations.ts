@@ -28,3 +28,22 @@ export const operationsMigration: Migration = {
     await knex.schema.dropTable('operations');
   },
 };
+
+/** An undo names the run it reverses, so the list says a run was undone without asking its module per row. */
+export const operationsUndoesMigration: Migration = {
+  name: '20261130000000_operations_undoes',
+  async up(knex) {
+    await knex.schema.alterTable('operations', (t) => {
+      t.string('undoes').nullable().index();
+      t.index(['kind', 'started_at']);
+    });
+    // Undos started before: the planning module names them `planning-undo:<run's workflow id>`.
+    await knex.raw("UPDATE operations SET undoes = substring(workflow_id from 15) WHERE workflow_id LIKE 'planning-undo:%'");
+  },
+  async down(knex) {
+    await knex.schema.alterTable('operations', (t) => {
+      t.dropIndex(['kind', 'started_at']);
+      t.dropColumn('undoes');
+    });
+  },
+};

@@ -31,7 +31,19 @@ interface OperationRow {
   items: Operation['items'];
   error: string | null;
   result: unknown;
+  undoes: string | null;
+  /** The run that reversed this one (its id), read with the list. */
+  undone_by?: string | null;
 }
+
+/** What the operations page asks for: some kinds, some states (none: all). */
+export interface OperationFilter {
+  kinds?: string[];
+  statuses?: OperationStatus[];
+  limit?: number;
+}
+
+export const operationStatuses: OperationStatus[] = ['running', 'completed', 'failed', 'cancelled', 'terminated', 'timed_out'];
 
 export interface StartOperation<Type extends string = string> {
   /** Kind of run, e.g. 'planning.bulkCreateLessons' (the workflow's name, or a variant of it): also the i18n key of its label on the web. */
@@ -46,6 +58,8 @@ export interface StartOperation<Type extends string = string> {
   campusId?: string | null;
   actor: Actor | null;
   taskQueue?: string;
+  /** The workflow id of the run this one reverses (an undo): the list then says that run was undone. */
+  undoes?: string | null;
 }
 
 const queryDeadlineMs = 1500;
@@ -80,6 +94,7 @@ export class OperationsService {
         campus_id: input.campusId ?? null,
         started_by: input.actor?.id ?? null,
         started_by_person: person ? JSON.stringify(person) : null,
+        undoes: input.undoes ?? null,
       })
       .onConflict('workflow_id')
       .ignore()
@@ -107,16 +122,22 @@ export class OperationsService {
     return this.present(row, input.actor);
   }
 
-  /** Operations the actor may see, newest first, with live progress for the running ones. */
-  async list(actor: Actor, limit = 100): Promise<Operation[]> {
+  /**
+   * Operations the actor may see, newest first, with live progress for the running ones and, for a run an undo
+   * reversed, that undo's id: one answer for the whole page (set queries; Temporal asked only for live runs).
+   */
+  async list(actor: Actor, filter: OperationFilter = {}): Promise<Operation[]> {
     const readable = this.permissions.campusesFor(actor, operationPermissions.read);
-    const rows = await this.knex<OperationRow>('operations')
+    const query = this.withUndo()
       .where((q) => {
-        q.where('started_by', actor.id);
-        if (readable.length) q.orWhereIn('campus_id', readable).orWhereNull('campus_id');
+        q.where('o.started_by', actor.id);
+        if (readable.length) q.orWhereIn('o.campus_id', readable).orWhereNull('o.campus_id');
       })
-      .orderBy('started_at', 'desc')
-      .limit(limit);
+      .orderBy('o.started_at', 'desc')
+      .limit(filter.limit ?? 100);
+    if (filter.kinds?.length) query.whereIn('o.kind', filter.kinds);
+    if (filter.statuses?.length) query.whereIn('o.status', filter.statuses);
+    const rows: OperationRow[] = await query;
     const fresh = await Promise.all(rows.map((row) => this.refresh(row)));
     return fresh.map((row) => this.present(row, actor));
   }
@@ -142,8 +163,14 @@ export class OperationsService {
     return row ? this.present(await this.refresh(row), null) : null;
   }
 
+  /** Operation rows, each with the id of the run that reversed it (undone_by). */
+  private withUndo() {
+    return this.knex<OperationRow>('operations as o')
+      .select('o.*', this.knex.raw('(SELECT u.id FROM operations u WHERE u.undoes = o.workflow_id ORDER BY u.started_at DESC LIMIT 1) AS undone_by'));
+  }
+
   private async visibleRow(actor: Actor, id: string): Promise<OperationRow> {
-    const row = await this.knex<OperationRow>('operations').where({ id }).first();
+    const row: OperationRow | undefined = await this.withUndo().where('o.id', id).first();
     if (!row || !this.canSee(row, actor)) throw new NotFoundError('Not found.');
     return row;
   }
@@ -212,6 +239,7 @@ export class OperationsService {
       items: row.items ?? [],
       error: row.error,
       result: row.result ?? null,
+      undoneBy: row.undone_by ?? null,
       canCancel: this.canCancel(row, actor),
     };
   }

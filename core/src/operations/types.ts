@@ -28,6 +28,8 @@ export interface Operation {
   items: OperationItem[];
   error: string | null;
   result: unknown;
+  /** The run that reversed this one (an undo's operation id), when the list answers it; null otherwise. */
+  undoneBy: string | null;
   canCancel: boolean;
 }
 

@@ -50,5 +50,7 @@ export async function startRun(deps: PlanningDeps, start: RunStart): Promise<Ope
     campusId: start.campusId,
     actor: start.actor,
     args: [start.args],
+    // An undo names the run it reverses: the operations list then says that run was undone, in its one answer.
+    undoes: start.kind === 'undo' ? String(start.request.runId) : null,
   });
 }

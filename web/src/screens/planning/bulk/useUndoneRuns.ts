@@ -1,22 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { getRunItems, isPlanningRun, runResult, type Operation } from './api';
+import { useState } from 'react';
+import type { Operation } from './api';
 
 /**
- * Which finished planning runs have been undone already (the operation's result cannot say: it was written
- * when the run ended). Asked once per run through its results (`undoneBy`); `markUndone` records an undo
- * started here.
+ * Which finished runs have been undone already: the operations answer says so (`undoneBy`, in the list's one answer,
+ * no request per row); `markUndone` records an undo started here until the list is asked again.
  */
 export function useUndoneRuns(operations: Operation[] | null): { undone: Record<string, boolean>; markUndone: (id: string) => void } {
-  const [undone, setUndone] = useState<Record<string, boolean>>({});
-  const asked = useRef(new Set<string>());
-  useEffect(() => {
-    for (const operation of operations ?? []) {
-      if (!isPlanningRun(operation) || operation.status !== 'completed' || !runResult(operation)?.undoable || asked.current.has(operation.id)) continue;
-      asked.current.add(operation.id);
-      getRunItems(operation.id, { offset: 0, limit: 1 })
-        .then((page) => setUndone((known) => ({ ...known, [operation.id]: !!page.undoneBy })))
-        .catch(() => asked.current.delete(operation.id));
-    }
-  }, [operations]);
-  return { undone, markUndone: (id) => setUndone((known) => ({ ...known, [id]: true })) };
+  const [marked, setMarked] = useState<Record<string, boolean>>({});
+  const undone = Object.fromEntries((operations ?? []).map((operation) => [operation.id, Boolean(operation.undoneBy) || (marked[operation.id] ?? false)]));
+  return { undone, markUndone: (id) => setMarked((known) => ({ ...known, [id]: true })) };
 }
