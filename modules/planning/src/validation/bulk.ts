@@ -7,7 +7,7 @@ import { BULK_MAX_OCCURRENCES } from '../types.js';
 import { moveDirections, moveUnits } from '../rules/bulk-shift.js';
 import { frequencies, lastAllowedDate, occurrenceDates, type OccurrenceRule } from '../rules/occurrences.js';
 
-export { frequencies, type Frequency } from '../rules/occurrences.js';
+export { frequencies, occurrenceDates, type Frequency } from '../rules/occurrences.js';
 export { moveDirections, moveUnits, type Move, type MoveDirection, type MoveUnit } from '../rules/bulk-shift.js';
 
 /** Most lesson lines (step 2) of one mass creation, and most lessons one mass edit may select. */

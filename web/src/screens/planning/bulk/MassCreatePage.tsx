@@ -5,6 +5,7 @@ import { useServerForm } from '../../../shared/form';
 import { ViolationError } from '../../../shared/http';
 import { optionsOfCampuses, usePlanningOptions } from '../shared/usePlanningOptions';
 import { startCreateMany, type Operation } from './api';
+import { ClosedDaysWarning } from './ClosedDaysWarning';
 import { FrequencyStep } from './FrequencyStep';
 import { LinesStep } from './LinesStep';
 import { createManyBody, initialMassCreate, massCreateValidator, stepOfPath, type MassCreateValues } from './massCreate';
@@ -89,6 +90,8 @@ export function MassCreatePage() {
         <FrequencyStep form={form} campuses={options.campuses} tried={tried[0]} />
       </div>
       <div hidden={step !== 1} onKeyDownCapture={noEnterSubmit}>
+        {/* Before the run: the days a chosen campus is closed, on which nothing will be created. */}
+        {step === 1 && <ClosedDaysWarning values={values} campuses={options.campuses} />}
         <LinesStep form={form} options={scoped} tried={tried[1]} />
       </div>
     </WizardFrame>
