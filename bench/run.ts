@@ -17,14 +17,15 @@ import { measureLoad } from './measure-load.js';
 import { measureCalendar } from './measure-calendar.js';
 import { measureConflicts } from './measure-conflicts.js';
 import { measureOverlaps } from './measure-overlaps.js';
+import { measurePlacement } from './measure-placement.js';
 import { measureQrCheckIn } from './measure-qr-check-in.js';
 import { measureReportCards } from './measure-report-cards.js';
 import { measureUpload } from './measure-upload.js';
 import { table, type Figure } from './stats.js';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-// BENCH_ONLY=overlaps,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,massemail-kills,load,bulk,audit runs a subset (all by default), to look at one figure at a time.
-const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,massemail-kills,load,bulk,audit').split(',').map((name) => name.trim()));
+// BENCH_ONLY=overlaps,placement,calendar,conflicts,export,stats,qr,reportcards,booklets,upload,massemail,massemail-kills,load,bulk,audit runs a subset (all by default), to look at one figure at a time.
+const only = new Set((process.env.BENCH_ONLY ?? 'overlaps,placement,conflicts,calendar,export,stats,qr,reportcards,booklets,upload,massemail,massemail-kills,load,bulk,audit').split(',').map((name) => name.trim()));
 // The 150,000-lesson centre only for the figures that read it (it takes minutes to make); the others use the small one.
 const needsBig = ['conflicts', 'calendar', 'stats', 'bulk', 'audit'].some((name) => only.has(name));
 const centres: GeneratedCentre[] = [];
@@ -36,8 +37,9 @@ let stopWorker: () => Promise<void> = async () => {};
 
 try {
   if (only.has('overlaps')) figures.push(...(await measureOverlaps()));
+  if (only.has('placement')) figures.push(...(await measurePlacement()));
   // The other figures need the generated centres and the running core.
-  if (![...only].some((name) => name !== 'overlaps')) throw new Done();
+  if (![...only].some((name) => name !== 'overlaps' && name !== 'placement')) throw new Done();
   for (const lessons of needsBig ? [15_000, 150_000] : [15_000]) {
     const centre = await generateCentre(lessons);
     centres.push(centre);

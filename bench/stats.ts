@@ -43,7 +43,7 @@ export interface Figure {
   /** What was measured, and what it is compared with (same run, same database server). */
   value: number | null;
   baseline: number | null;
-  unit: 'ms' | 's' | 'MB' | 'messages';
+  unit: 'ms' | 's' | 'MB' | 'messages' | 'points';
   target: number;
   /** Why the figure could not be measured (a server part not there yet, a failed run…). */
   missing?: string;

@@ -1,0 +1,77 @@
+import { checkProposal, generateInstance, greedyFirstFit, softScore, solve, type Generated, type Proposal } from '@alterna/placement';
+import type { Figure } from './stats.js';
+
+// Automatic placement (issue #29) on instances with a PLANTED timetable: a full feasible timetable is built, then its
+// lessons removed, so a complete placement is known to exist. The solver is pure (no database): these figures are the
+// search alone. Time to place every hour against its target; soft score (lower is better) against the planted
+// timetable's and against a greedy first fit, in the same run.
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const hours = (minutes: number) => (minutes / 60).toFixed(0);
+
+interface Case {
+  label: string;
+  generated: Generated;
+  budgetMs: number;
+}
+
+async function measureCase({ label, generated, budgetMs }: Case): Promise<Figure[]> {
+  const { instance, planted } = generated;
+  const heapBefore = process.memoryUsage().heapUsed;
+  const greedyStarted = performance.now();
+  const greedy = greedyFirstFit(instance);
+  const greedyMs = performance.now() - greedyStarted;
+  const slot = new Map(instance.slots.map((s) => [s.id, s.end - s.start]));
+  const greedyMinutes = greedy.reduce((sum, lesson) => sum + slot.get(lesson.slotId)!, 0);
+  let lastLog = 0;
+  const proposal: Proposal = await solve(instance, {
+    seed: 1, timeBudgetMs: budgetMs, progressEveryMs: 10_000,
+    onProgress: (p) => {
+      if (p.elapsedMs - lastLog < 10_000) return;
+      lastLog = p.elapsedMs;
+      log(`  ${label}: ${hours(p.placedMinutes)}/${hours(p.targetMinutes)} h placed, best soft score ${p.bestScore.toFixed(0)}, ${(p.elapsedMs / 1000).toFixed(0)} s`);
+    },
+  });
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  const violations = checkProposal(instance, proposal.lessons).length;
+  const plantedScore = softScore(instance, planted).total;
+  const greedyScore = softScore(instance, greedy).total;
+  const complete = proposal.placedMinutes === proposal.targetMinutes;
+  const facts = `${instance.groups.length} group(s), ${instance.days.length / 5} weeks, ${instance.teachers.length} teachers, ${instance.rooms.length} rooms, `
+    + `${planted.length} planted lessons (${hours(proposal.targetMinutes)} h); solver placed ${hours(proposal.placedMinutes)} h, ${violations} hard violations, `
+    + `${proposal.iterations} moves in ${(proposal.elapsedMs / 1000).toFixed(1)} s, heap +${heapMb.toFixed(0)} MB; greedy placed ${hours(greedyMinutes)} h in ${greedyMs.toFixed(0)} ms`;
+  const broken = violations ? `${violations} hard violations` : undefined;
+  const target = budgetMs / 1000;
+  return [
+    {
+      name: `placement ${label}: time to place every hour (vs its target, ${target} s)`,
+      value: complete && proposal.completeAfterMs !== null ? proposal.completeAfterMs / 1000 : null, baseline: target, unit: 's', target: 1,
+      ...(broken ? { missing: broken } : complete ? {} : { missing: `${hours(proposal.targetMinutes - proposal.placedMinutes)} h left unplaced` }),
+      note: facts,
+    },
+    {
+      name: `placement ${label}: soft score vs the planted timetable's (lower is better)`,
+      value: proposal.score.total, baseline: plantedScore, unit: 'points', target: 1, ...(broken ? { missing: broken } : {}),
+      note: `solver's parts ${JSON.stringify(Object.fromEntries(Object.entries(proposal.score.parts).map(([k, v]) => [k, Math.round(v)])))}`,
+    },
+    {
+      name: `placement ${label}: soft score vs greedy first fit (lower is better)`,
+      value: proposal.score.total, baseline: greedyScore, unit: 'points', target: 1, ...(broken ? { missing: broken } : {}),
+      note: `greedy placed ${hours(greedyMinutes)} of ${hours(proposal.targetMinutes)} h (the ratio compares scores of unequal placements when it did not place them all)`,
+    },
+  ];
+}
+
+/** One group for one term (target 5 s), then one campus of 20 groups for one term (target 60 s, on this 2-core machine). */
+export async function measurePlacement(): Promise<Figure[]> {
+  const cases: Case[] = [
+    { label: '1 group, 1 term', generated: generateInstance({ seed: 1, groups: 1, weeks: 13 }), budgetMs: 5_000 },
+    { label: '1 campus, 20 groups, 1 term', generated: generateInstance({ seed: 1, groups: 20, weeks: 13 }), budgetMs: 60_000 },
+  ];
+  const figures: Figure[] = [];
+  for (const c of cases) {
+    log(`placement: ${c.label}…`);
+    figures.push(...(await measureCase(c)));
+  }
+  return figures;
+}
