@@ -34,7 +34,7 @@ function reporters(): ('default' | string | ['json', { outputFile: string }])[] 
 // files two at a time (each works on its own copy of the database and its own task queue, tests/support/app.ts),
 // then the e2e files two at a time, each with its own app, database copy and browser; vitest runs the API files that
 // run alone last, one at a time (npm test runs them in a second vitest process from the start instead).
-// The files of a worker share its process and modules (isolate: false): each file imported the core, its sixteen
+// The files of a worker share its process and modules (isolate: false): each file imported the core, its seventeen
 // modules and their libraries again, a third of a short API file's time and two thirds of the unit project's. A file
 // leaves the process as it found it (its app closed, process.env restored); one that cannot goes to apiAlone.
 export default defineConfig({
