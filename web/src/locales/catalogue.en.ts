@@ -25,6 +25,7 @@ import planningCalendarEn from './planning/calendar.en.json';
 import planningBulkEn from './planning/bulk.en.json';
 import planningGroupsEn from './planning/groups.en.json';
 import planningResourcesEn from './planning/resources.en.json';
+import homeEn from './home.en.json';
 import { catalogue } from './catalogues';
 
 export default catalogue(
@@ -47,5 +48,5 @@ export default catalogue(
     'training-centre': trainingCentre.en,
     trainings: trainings.en,
   },
-  [en, coursesEn, marksEn, bookletsEn, filesEn, massEmailEn, historyEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn],
+  [en, coursesEn, marksEn, bookletsEn, filesEn, massEmailEn, historyEn, planningCommonEn, planningCalendarEn, planningBulkEn, planningGroupsEn, planningResourcesEn, homeEn],
 );

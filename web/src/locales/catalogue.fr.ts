@@ -25,6 +25,7 @@ import planningCalendarFr from './planning/calendar.fr.json';
 import planningBulkFr from './planning/bulk.fr.json';
 import planningGroupsFr from './planning/groups.fr.json';
 import planningResourcesFr from './planning/resources.fr.json';
+import homeFr from './home.fr.json';
 import { catalogue } from './catalogues';
 
 export default catalogue(
@@ -47,5 +48,5 @@ export default catalogue(
     'training-centre': trainingCentre.fr,
     trainings: trainings.fr,
   },
-  [fr, coursesFr, marksFr, bookletsFr, filesFr, massEmailFr, historyFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr],
+  [fr, coursesFr, marksFr, bookletsFr, filesFr, massEmailFr, historyFr, planningCommonFr, planningCalendarFr, planningBulkFr, planningGroupsFr, planningResourcesFr, homeFr],
 );

@@ -5,8 +5,9 @@ import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { WelcomeCard } from '../WelcomeCard';
 import { LatestNews } from '../news/LatestNews';
+import { StaffUnclosed } from '../home/StaffUnclosed';
 
-/** Staff dashboard: welcome card and the entry to the operations page. */
+/** Staff dashboard: the unclosed sheets of their campuses (issue #25), news, the entry to the operations page, the account's card. */
 export function StaffHomePage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -14,7 +15,7 @@ export function StaffHomePage() {
   return (
     <Stack gap="lg" maw={1100} data-testid="home-staff">
       <PageTitle title={t('home.title.staff')} intro={t('home.intro.staff')} />
-      <WelcomeCard me={me} />
+      <StaffUnclosed />
       <LatestNews />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="lg" padding="lg">
@@ -33,6 +34,7 @@ export function StaffHomePage() {
           </Stack>
         </Card>
       </SimpleGrid>
+      <WelcomeCard me={me} />
     </Stack>
   );
 }

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { addDays, todayIn } from '@alterna/core/dates';
+import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { lessonNow, markedSheet } from '../support/attendance/fixtures.js';
+import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { insertLesson, makeRooms, parisTime } from '../support/planning/fixtures.js';
+
+// Issue #25 "Homes that start the day", on phones (390 × 844, touch) in French and English, at an instant when a
+// lesson is under way (run with ALTERNA_NOW, e.g. 2026-12-07T10:00): the teacher's home lists it and opens its sheet
+// in one tap, and flags a past lesson whose sheet was never closed; the student's home shows the next lesson (room,
+// teacher) and an absence to justify, a tap from its justification; staff see the unclosed sheet on their dashboard.
+
+let app: TestApp;
+let browser: Browser;
+let fixture: Awaited<ReturnType<typeof homes>>;
+
+/**
+ * A lesson under way now (a room, three students), the same group's lesson three days ago whose closed sheet has
+ * the first student absent, and yesterday's lesson whose sheet the teacher never took.
+ */
+async function homes() {
+  const knex = app.core.db.knex;
+  const lesson = await lessonNow(app, 'paris', 3);
+  const [roomId] = await makeRooms(app, lesson.campusId, 1);
+  await knex('lesson_rooms').insert({ lesson_id: lesson.lessonId, room_id: roomId });
+  const room = (await knex('rooms').where({ id: roomId }).first('name')).name as string;
+  const base = { campusId: lesson.campusId, teacherIds: [lesson.teacherId], planningGroupIds: [lesson.groupId], schoolSubjectId: lesson.subjectId };
+  const past = await insertLesson(app, { ...base, startAt: parisTime(addDays(todayIn(), -3), '09:00'), endAt: parisTime(addDays(todayIn(), -3), '10:30') });
+  const { sheetId } = await markedSheet(app, { ...lesson, lessonId: past }, ['absent', 'present', 'present']);
+  await knex('attendance_sheets').where({ id: sheetId }).update({ closed_at: knex.fn.now() });
+  const absenceLine = (await knex('attendance_lines').where({ sheet_id: sheetId, student_id: lesson.students[0]!.studentId }).first('id')).id as string;
+  const unclosed = await insertLesson(app, { ...base, startAt: parisTime(addDays(todayIn(), -1), '14:00'), endAt: parisTime(addDays(todayIn(), -1), '15:30') });
+  const teacher = await knex('actors').where({ id: lesson.teacherId }).first('first_name', 'last_name');
+  return { lesson, room, past, absenceLine, unclosed, teacherName: `${teacher.first_name} ${teacher.last_name}` };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  fixture = await homes();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** Logs in as a person does on a phone: taps each field and types, key by key. */
+async function typeLogin(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.locator('#email').tap();
+  await page.keyboard.type(email);
+  await page.locator('#password').tap();
+  await page.keyboard.type('alterna-demo');
+  await page.locator('button[type=submit]').tap();
+}
+
+/** The page scrolls sideways when its content is wider than the window. */
+const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+const languages = [
+  { locale: 'fr-FR', lang: 'fr', teacherHome: '**/formateur/tableau-de-bord', studentHome: '**/mon-espace', take: 'Prendre les présences' },
+  { locale: 'en-US', lang: 'en', teacherHome: '**/teacher/dashboard', studentHome: '**/my-space', take: 'Take attendance' },
+] as const;
+
+describe('homes that start the day (390 px)', () => {
+  for (const { locale, lang, teacherHome } of languages) {
+    it(`teacher (${lang}): the lesson under way is one tap from its open sheet; the sheet never closed is flagged`, async () => {
+      const { lesson, unclosed, room } = fixture;
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await typeLogin(page, lesson.teacherEmail);
+      await page.waitForURL(teacherHome);
+      const card = page.locator(`[data-testid=home-lesson][data-lesson-id="${lesson.lessonId}"]`);
+      await card.waitFor();
+      expect(await card.getAttribute('data-now')).toBe('true');
+      expect(await card.getByTestId('home-lesson-details').textContent()).toContain(room);
+      await page.locator(`[data-testid=unclosed-sheet][data-lesson-id="${unclosed}"]`).waitFor();
+      // The welcome card is no longer the top of the home: it closes the page.
+      const [lessonsTop, welcomeTop] = await Promise.all([page.getByTestId('home-lessons').boundingBox(), page.getByTestId('welcome-card').boundingBox()]);
+      expect(welcomeTop!.y).toBeGreaterThan(lessonsTop!.y);
+      expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `home-teacher-390-${lang}`);
+
+      // One tap: the sheet is open (the first language opens it on the way; the second finds it open).
+      await card.getByTestId('home-take-attendance').tap();
+      await page.waitForURL(`**/seances/${lesson.lessonId}/**`);
+      await page.getByTestId('everyone-present').waitFor();
+      expect(await page.getByTestId('open-sheet').count()).toBe(0);
+      const sheet = await app.core.db.knex('attendance_sheets').where({ lesson_id: lesson.lessonId }).first('closed_at');
+      expect(sheet).toEqual({ closed_at: null });
+      expect(await page.getByTestId('sheet-line').count()).toBe(3);
+      await context.close();
+    });
+  }
+
+  for (const { locale, lang, studentHome } of languages) {
+    it(`student (${lang}): the next lesson with its room and teacher, the attendance rate, an absence a tap from its justification`, async () => {
+      const { lesson, room, past, teacherName } = fixture;
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await typeLogin(page, lesson.students[0]!.email);
+      await page.waitForURL(studentHome);
+      const next = page.getByTestId('home-next-lesson');
+      await next.locator(`[data-lesson-id="${lesson.lessonId}"]`).waitFor();
+      const details = await next.getByTestId('next-lesson-details').textContent();
+      expect(details).toContain(room);
+      expect(details).toContain(teacherName);
+      const absence = page.getByTestId('home-absence');
+      await expect.poll(() => absence.count()).toBe(1);
+      expect(await page.getByTestId('home-attendance-rate').textContent()).toMatch(/%/);
+      expect(await sideScroll(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `home-student-390-${lang}`);
+      const absenceId = await absence.getAttribute('data-absence-id');
+      const known = await app.core.db.knex('attendance_lines as l').join('attendance_sheets as s', 's.id', 'l.sheet_id').where({ 'l.id': fixture.absenceLine }).first('s.lesson_id');
+      expect(known.lesson_id).toBe(past);
+      await absence.getByTestId('home-justify').tap();
+      await page.waitForURL(`**/${absenceId}/${lang === 'fr' ? 'voir-justificatif' : 'show-justificative'}/0`);
+      await context.close();
+    });
+  }
+
+  it('staff (fr, 1280 px) see the unclosed sheet on their campus; a tutor’s home fits a phone (en)', async () => {
+    const { lesson, unclosed } = fixture;
+    const context = await newContext(browser, app.baseUrl, 'fr-FR', { hasTouch: true });
+    const page = await context.newPage();
+    await typeLogin(page, demo('pedagogy'));
+    await page.waitForURL('**/administration/tableau-de-bord');
+    const campus = page.locator(`[data-testid=staff-unclosed-campus][data-campus-id="${lesson.campusId}"]`);
+    await campus.locator(`[data-testid=unclosed-sheet][data-lesson-id="${unclosed}"]`).waitFor();
+    expect(await campus.locator(`[data-lesson-id="${lesson.lessonId}"]`).count()).toBe(0);
+    await screenshot(page, 'home-staff-1280-fr');
+    await context.close();
+
+    for (const { locale, lang } of languages) {
+      const tutor = await phone(locale);
+      const tab = await tutor.newPage();
+      await typeLogin(tab, demo('tutor'));
+      await tab.waitForURL(lang === 'fr' ? '**/tuteur/tableau-de-bord' : '**/tutor/dashboard');
+      await tab.getByTestId('welcome-card').waitFor();
+      expect(await sideScroll(tab)).toBeLessThanOrEqual(0);
+      await screenshot(tab, `home-tutor-390-${lang}`);
+      await tutor.close();
+    }
+  });
+});
