@@ -13,9 +13,11 @@ interface Case {
   label: string;
   generated: Generated;
   budgetMs: number;
+  /** The time every hour must be placed within (s). */
+  targetS: number;
 }
 
-async function measureCase({ label, generated, budgetMs }: Case): Promise<Figure[]> {
+async function measureCase({ label, generated, budgetMs, targetS }: Case): Promise<Figure[]> {
   const { instance, planted } = generated;
   const heapBefore = process.memoryUsage().heapUsed;
   const greedyStarted = performance.now();
@@ -24,28 +26,30 @@ async function measureCase({ label, generated, budgetMs }: Case): Promise<Figure
   const slot = new Map(instance.slots.map((s) => [s.id, s.end - s.start]));
   const greedyMinutes = greedy.reduce((sum, lesson) => sum + slot.get(lesson.slotId)!, 0);
   let lastLog = 0;
+  let heapPeak = heapBefore;
   const proposal: Proposal = await solve(instance, {
-    seed: 1, timeBudgetMs: budgetMs, progressEveryMs: 10_000,
+    seed: 1, timeBudgetMs: budgetMs, progressEveryMs: 500,
     onProgress: (p) => {
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
       if (p.elapsedMs - lastLog < 10_000) return;
       lastLog = p.elapsedMs;
       log(`  ${label}: ${hours(p.placedMinutes)}/${hours(p.targetMinutes)} h placed, best soft score ${p.bestScore.toFixed(0)}, ${(p.elapsedMs / 1000).toFixed(0)} s`);
     },
   });
-  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
+  // The heap's highest point seen (every half second) over where it started: garbage collection makes one reading noisy.
+  const heapMb = (Math.max(heapPeak, process.memoryUsage().heapUsed) - heapBefore) / 1e6;
   const violations = checkProposal(instance, proposal.lessons).length;
   const plantedScore = softScore(instance, planted).total;
   const greedyScore = softScore(instance, greedy).total;
   const complete = proposal.placedMinutes === proposal.targetMinutes;
   const facts = `${instance.groups.length} group(s), ${instance.days.length / 5} weeks, ${instance.teachers.length} teachers, ${instance.rooms.length} rooms, `
     + `${planted.length} planted lessons (${hours(proposal.targetMinutes)} h); solver placed ${hours(proposal.placedMinutes)} h, ${violations} hard violations, `
-    + `${proposal.iterations} moves in ${(proposal.elapsedMs / 1000).toFixed(1)} s, heap +${heapMb.toFixed(0)} MB; greedy placed ${hours(greedyMinutes)} h in ${greedyMs.toFixed(0)} ms`;
+    + `${proposal.iterations} moves in ${(proposal.elapsedMs / 1000).toFixed(1)} s, heap peak +${heapMb.toFixed(0)} MB; greedy placed ${hours(greedyMinutes)} h in ${greedyMs.toFixed(0)} ms`;
   const broken = violations ? `${violations} hard violations` : undefined;
-  const target = budgetMs / 1000;
   return [
     {
-      name: `placement ${label}: time to place every hour (vs its target, ${target} s)`,
-      value: complete && proposal.completeAfterMs !== null ? proposal.completeAfterMs / 1000 : null, baseline: target, unit: 's', target: 1,
+      name: `placement ${label}: time to place every hour (vs its target, ${targetS} s)`,
+      value: complete && proposal.completeAfterMs !== null ? proposal.completeAfterMs / 1000 : null, baseline: targetS, unit: 's', target: 1,
       ...(broken ? { missing: broken } : complete ? {} : { missing: `${hours(proposal.targetMinutes - proposal.placedMinutes)} h left unplaced` }),
       note: facts,
     },
@@ -62,11 +66,19 @@ async function measureCase({ label, generated, budgetMs }: Case): Promise<Figure
   ];
 }
 
-/** One group for one term (target 5 s), then one campus of 20 groups for one term (target 60 s, on this 2-core machine). */
+/**
+ * One group for one term (target 5 s), one campus of 20 groups for one term (target 60 s, on this 2-core machine), and
+ * the large centre, 10 campuses, 100 groups and 400 teachers (target 10 minutes; searched for 2 minutes, the soft score
+ * is the one it reached then). Each search runs to its budget: the soft score keeps improving after every hour is placed.
+ */
 export async function measurePlacement(): Promise<Figure[]> {
   const cases: Case[] = [
-    { label: '1 group, 1 term', generated: generateInstance({ seed: 1, groups: 1, weeks: 13 }), budgetMs: 5_000 },
-    { label: '1 campus, 20 groups, 1 term', generated: generateInstance({ seed: 1, groups: 20, weeks: 13 }), budgetMs: 60_000 },
+    { label: '1 group, 1 term', generated: generateInstance({ seed: 1, groups: 1, weeks: 13 }), budgetMs: 5_000, targetS: 5 },
+    { label: '1 campus, 20 groups, 1 term', generated: generateInstance({ seed: 1, groups: 20, weeks: 13 }), budgetMs: 60_000, targetS: 60 },
+    {
+      label: '10 campuses, 100 groups, 400 teachers, 1 term',
+      generated: generateInstance({ seed: 1, groups: 100, weeks: 13, campuses: 10, teachersPerGroup: 4 }), budgetMs: 120_000, targetS: 600,
+    },
   ];
   const figures: Figure[] = [];
   for (const c of cases) {
