@@ -54,6 +54,12 @@ describe('placement: what could not be placed, and why', () => {
       .toEqual(['Anglais, BTS MCO 1: 4 h left unplaced — the one teacher qualified has 2 h under their contracts in this period, all taken']);
   });
 
+  it('lists several weekdays in each language', () => {
+    const explanation = { demandId: 'd', groupId: 'g', subjectId: 's', unplacedMinutes: 90, reason: 'roomWeekdays' as const, params: { subject: 'Droit', group: 'BTS SIO 2', size: 32, campus: 'Lyon', weekdays: '2,4,5' } };
+    expect(explanationText(explanation, 'en')).toBe('Droit, BTS SIO 2: 1.5 h left unplaced — no room holds 32 students on Tuesdays, Thursdays and Fridays at Lyon');
+    expect(explanationText(explanation, 'fr')).toBe('Droit, BTS SIO 2\u202f: 1,5 h non placées — aucune salle n\'accueille 32 apprenants le mardi, le jeudi et le vendredi à Lyon');
+  });
+
   it('explains nothing when everything is placed', async () => {
     expect(await explained(tinyInstance())).toEqual([]);
   });

@@ -36,8 +36,9 @@ export function relocate(state: State, random: Random): boolean {
     [day, slot] = target;
   }
   state.remove(lesson);
-  const teachers = kind === 7 ? [random.pick(ix.qualified[lesson.demand]!)] : [lesson.teacher, random.pick(ix.qualified[lesson.demand]!)];
-  const rooms = kind === 8 ? [random.pick(ix.fitting[lesson.demand]!)] : [lesson.room, random.pick(ix.fitting[lesson.demand]!)];
+  // 0-6: another time; 7: another teacher; 8: another room; 9: both.
+  const teachers = kind === 7 || kind === 9 ? [random.pick(ix.qualified[lesson.demand]!)] : [lesson.teacher, random.pick(ix.qualified[lesson.demand]!)];
+  const rooms = kind >= 8 ? [random.pick(ix.fitting[lesson.demand]!)] : [lesson.room, random.pick(ix.fitting[lesson.demand]!)];
   for (const teacher of teachers) {
     for (const room of rooms) {
       if (state.fits(lesson.demand, day, slot, teacher, room)) {
