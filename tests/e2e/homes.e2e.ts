@@ -140,6 +140,11 @@ describe('homes that start the day (390 px)', () => {
       await typeLogin(tab, demo('tutor'));
       await tab.waitForURL(lang === 'fr' ? '**/tuteur/tableau-de-bord' : '**/tutor/dashboard');
       await tab.getByTestId('welcome-card').waitFor();
+      // Each apprentice with what awaits, the links narrowed to them.
+      const row = tab.getByTestId('apprentice-row').first();
+      await row.waitFor();
+      const student = await row.getAttribute('data-student-id');
+      expect(await row.locator(`a[href*="student=${student}"]`).count()).toBe(1);
       expect(await sideScroll(tab)).toBeLessThanOrEqual(0);
       await screenshot(tab, `home-tutor-390-${lang}`);
       await tutor.close();

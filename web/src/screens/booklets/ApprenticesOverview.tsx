@@ -5,7 +5,7 @@ import type { CoachedStudent } from '@alterna/attendance/types';
 import { PageLink } from '../../navigation';
 import type { ActorSpace, PageId } from '../../pages';
 import { fullName, useMe } from '../../session';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatDate, formatDateTime, formatPercent } from '../../shared/format';
 import { requestJson } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { formPage, listPage, loadMine, type BookletFormSummary, type BookletSummary } from './api';
@@ -57,27 +57,12 @@ export function ApprenticesOverview() {
       <Card withBorder radius="lg" padding="lg">
         <Title order={2} size="h4" mb="sm">{t('booklets.overview.apprentices')}</Title>
         {booklets.data && !data.length && <Text c="dimmed">{t('booklets.page.none')}</Text>}
-        {data.length > 0 && (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped data-testid="apprentices-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('booklets.overview.apprentice')}</Table.Th>
-                  <Table.Th>{t('booklets.overview.booklet')}</Table.Th>
-                  <Table.Th>{t('booklets.overview.late')}</Table.Th>
-                  {attends && <Table.Th>{t('booklets.overview.attendance')}</Table.Th>}
-                  {attends && <Table.Th>{t('booklets.overview.alerts')}</Table.Th>}
-                  <Table.Th>{t('booklets.overview.links')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map(({ registration, forms }) => (
-                  <ApprenticeRow key={registration.id} registration={registration} forms={forms} followed={byStudent.get(registration.student.id)} attends={attends} space={space} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        {/* One card per apprentice (issue #25): what awaits the follower for them, and links narrowed to them. */}
+        <Stack gap="sm" data-testid="apprentices-table">
+          {data.map(({ registration, forms }) => (
+            <ApprenticeRow key={registration.id} registration={registration} forms={forms} followed={byStudent.get(registration.student.id)} attends={attends} space={space} />
+          ))}
+        </Stack>
       </Card>
     </Stack>
   );
@@ -142,41 +127,62 @@ export function DueBadge({ form }: { form: BookletFormSummary }) {
     : <Text size="sm">{t('booklets.overview.due', { date: formatDate(form.due) })}</Text>;
 }
 
+/**
+ * An apprentice as the follower's home shows them: the booklet's progress; what awaits the follower (forms to sign, to
+ * fill), the absences not justified and the attendance alerts; links to their booklet, attendance and marks.
+ */
 function ApprenticeRow({ registration, forms, followed, attends, space }: BookletSummary & { followed: CoachedStudent | undefined; attends: boolean; space: Followed }) {
   const { t } = useTranslation();
   const validated = forms.filter((f) => f.validatedAt).length;
   const late = forms.filter((f) => f.late).length;
   const rate = followed?.statistics.hours.rate;
+  const toSign = forms.filter((f) => f.myTurn);
+  const toFill = forms.filter((f) => f.toFill && !f.myTurn && soon(f));
+  const unjustified = followed?.statistics.unjustifiedAbsences ?? 0;
   return (
-    <Table.Tr data-testid="apprentice-row">
-      <Table.Td>
-        <Text fw={600} size="sm">{fullName(registration.student)}</Text>
-        <Text size="xs" c="dimmed">{registration.trainingGroup.name}</Text>
-      </Table.Td>
-      <Table.Td miw={160}>
-        <Text size="xs">{t('booklets.overview.validatedOf', { done: validated, total: forms.length })}</Text>
-        <Progress value={forms.length ? (validated / forms.length) * 100 : 0} size="sm" color="teal" aria-label={t('booklets.overview.booklet')} />
-      </Table.Td>
-      <Table.Td>{late ? <Badge color="red" variant="light">{late}</Badge> : <Text size="sm" c="dimmed">0</Text>}</Table.Td>
-      {attends && <Table.Td>{rate === null || rate === undefined ? '—' : `${Math.round(rate * 1000) / 10} %`}</Table.Td>}
-      {attends && (
-        <Table.Td>
-          {followed?.alerts.length
-            ? followed.alerts.slice(0, 2).map((a) => (
-                <Badge key={`${a.kind}${a.day}`} color={a.kind === 'consecutive-absences' ? 'orange' : 'red'} variant="light" tt="none" display="block" mb={2}>
-                  {t(`attendance.alerts.kinds.${a.kind}`)} · {formatDate(a.day)}
-                </Badge>
-              ))
-            : <Text size="sm" c="dimmed">—</Text>}
-        </Table.Td>
-      )}
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <PageLink page={listPage[space]!}>{t('booklets.overview.bookletLink')}</PageLink>
-          {attends && <PageLink page={attendancePage[space]}>{t('booklets.overview.attendanceLink')}</PageLink>}
-          <PageLink page={marksPage[space]} search={{ student: registration.student.id }}>{t('booklets.overview.marksLink')}</PageLink>
+    <Card withBorder radius="md" padding="sm" data-testid="apprentice-row" data-student-id={registration.student.id}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600}>{fullName(registration.student)}</Text>
+            <Text size="xs" c="dimmed">{registration.trainingGroup.name}</Text>
+          </div>
+          <div style={{ minWidth: 140 }}>
+            <Text size="xs">{t('booklets.overview.validatedOf', { done: validated, total: forms.length })}{late ? ` · ${t('booklets.overview.late')} ${late}` : ''}</Text>
+            <Progress value={forms.length ? (validated / forms.length) * 100 : 0} size="sm" color="teal" aria-label={t('booklets.overview.booklet')} />
+          </div>
         </Group>
-      </Table.Td>
-    </Table.Tr>
+        {toSign.map((form) => (
+          <Group key={form.id} gap="xs" wrap="wrap" data-testid="apprentice-awaits">
+            <Badge color="orange" variant="light" tt="none">{t('home.followers.toSign')}</Badge>
+            <PageLink page={formPage[space]} params={{ id: form.id }}>{itemTitle(form.title, t)}</PageLink>
+          </Group>
+        ))}
+        {toFill.map((form) => (
+          <Group key={form.id} gap="xs" wrap="wrap" data-testid="apprentice-awaits">
+            <Badge color="blue" variant="light" tt="none">{t('home.followers.toFill')}</Badge>
+            <PageLink page={formPage[space]} params={{ id: form.id }}>{itemTitle(form.title, t)}</PageLink>
+            <DueBadge form={form} />
+          </Group>
+        ))}
+        {attends && followed && (
+          <Group gap="xs" wrap="wrap" data-testid="apprentice-attendance">
+            <Text size="sm">{t('home.followers.rate', { rate: rate === null || rate === undefined ? '—' : formatPercent(rate) })}</Text>
+            {unjustified > 0 && <Badge color="red" variant="light" tt="none">{t('home.followers.unjustified', { count: unjustified })}</Badge>}
+            {followed.alerts.slice(0, 2).map((a) => (
+              <Badge key={`${a.kind}${a.day}`} color={a.kind === 'consecutive-absences' ? 'orange' : 'red'} variant="light" tt="none">
+                {t(`attendance.alerts.kinds.${a.kind}`)} · {formatDate(a.day)}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {!toSign.length && !toFill.length && !unjustified && <Text size="sm" c="dimmed">{t('home.followers.nothing')}</Text>}
+        <Group gap="md" wrap="wrap">
+          <PageLink page={listPage[space]!} hash={`booklet-${registration.id}`} style={{ padding: '10px 0' }}>{t('booklets.overview.bookletLink')}</PageLink>
+          {attends && <PageLink page={attendancePage[space]} hash={`student-${registration.student.id}`} style={{ padding: '10px 0' }}>{t('booklets.overview.attendanceLink')}</PageLink>}
+          <PageLink page={marksPage[space]} search={{ student: registration.student.id }} style={{ padding: '10px 0' }}>{t('booklets.overview.marksLink')}</PageLink>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

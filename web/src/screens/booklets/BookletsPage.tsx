@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
@@ -10,6 +10,7 @@ import { formPage, loadGroup, loadMine, type BookletSummary } from './api';
 import { usePageParams } from '../../page-params';
 import { formatNumber } from '../../shared/format';
 import { itemTitle } from './item-title';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 /** "My apprentices" (coach, tutor, company) and "my booklet" (apprentice): each booklet with its forms. */
 export function MyBookletsPage() {
@@ -44,19 +45,23 @@ export function GroupBookletsPage() {
 function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: string | null }) {
   const { t } = useTranslation();
   const me = useMe();
+  // A follower's home links an apprentice's booklet as `#booklet-<registration>`: shown once the list is there.
+  useEffect(() => {
+    if (data && window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [data]);
   if (error) return <Alert color="red" variant="light" role="alert">{error}</Alert>;
   if (!data || !me) return null;
   if (!data.length) return <Text c="dimmed">{t('booklets.page.none')}</Text>;
   return (
     <>
       {data.map(({ registration, forms }) => (
-        <Card key={registration.id} withBorder radius="lg" padding="lg" data-testid="booklet-card">
+        <Card key={registration.id} id={`booklet-${registration.id}`} withBorder radius="lg" padding="lg" data-testid="booklet-card">
           <Group justify="space-between" mb="sm">
             <Text fw={600}>{fullName(registration.student)}</Text>
             <Text size="sm" c="dimmed">{registration.trainingGroup.name} · {t('booklets.page.progress', { done: forms.filter((f) => f.version > 0).length, total: forms.length })}
               {' · '}{t('booklets.overview.validatedOf', { done: forms.filter((f) => f.validatedAt).length, total: forms.length })}</Text>
           </Group>
-          <Table striped>
+          <StackedTable striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th><Table.Th>{t('booklets.page.item')}</Table.Th><Table.Th>{t('booklets.page.due')}</Table.Th>
@@ -66,20 +71,20 @@ function Booklets({ data, error }: { data: BookletSummary[] | undefined; error: 
             <Table.Tbody>
               {forms.map((form) => (
                 <Table.Tr key={form.id}>
-                  <Table.Td>{form.position}</Table.Td>
-                  <Table.Td><PageLink page={formPage[me.space]} params={{ id: form.id }} data-testid="booklet-form-link">{itemTitle(form.title, t)}</PageLink></Table.Td>
-                  <Table.Td><DueBadge form={form} /></Table.Td>
-                  <Table.Td>
+                  <StackedCell label="#">{form.position}</StackedCell>
+                  <StackedCell><PageLink page={formPage[me.space]} params={{ id: form.id }} data-testid="booklet-form-link">{itemTitle(form.title, t)}</PageLink></StackedCell>
+                  <StackedCell label={t('booklets.page.due')}><DueBadge form={form} /></StackedCell>
+                  <StackedCell label={t('booklets.page.state')}>
                     {form.validatedAt ? <Badge color="teal">{t('booklets.page.validated')}</Badge>
                       : form.validation ? <Badge color="yellow" data-testid="awaiting-badge">{t('booklets.overview.waitingFor', { role: t(`booklets.signatures.roles.${form.validation.awaiting}`), names: form.validation.awaitingPeople.join(', ') || '—' })}</Badge>
                       : form.lockedBy ? <Badge color="orange">{t('booklets.page.lockedBy', { name: form.lockedBy })}</Badge>
                       : form.version > 0 ? <Badge color="blue">{t('booklets.page.filled')}</Badge> : <Badge color="gray">{t('booklets.page.empty')}</Badge>}
-                  </Table.Td>
-                  <Table.Td data-testid="form-average">{form.averageMark !== null && form.modules.some((m) => m.endsWith('-evaluation')) ? formatNumber(form.averageMark, { minimumFractionDigits: 2 }) : '—'}</Table.Td>
+                  </StackedCell>
+                  <StackedCell label={t('booklets.form.average')} data-testid="form-average">{form.averageMark !== null && form.modules.some((m) => m.endsWith('-evaluation')) ? formatNumber(form.averageMark, { minimumFractionDigits: 2 }) : '—'}</StackedCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
         </Card>
       ))}
     </>
