@@ -19,6 +19,8 @@ export interface BulkRunState {
   /** The first seq not processed yet (items are numbered 0..total-1 in the order they must be processed). */
   nextSeq: number;
   counts: BulkCounts;
+  /** Items per occurrence day, when the run's items are numbered day by day (a create run): batches then hold whole days. */
+  itemsPerDay?: number;
 }
 
 export interface BulkRunInput {
@@ -53,8 +55,11 @@ declare module '@alterna/core/operations/types' {
 
 /** The activities the planning module gives the worker; each one is safe to retry (a retry does nothing twice). */
 export type PlanningActivities = {
-  /** Expands the occurrences × lines into items (idempotent); answers how many there are. */
-  prepareBulkCreate(runId: string): Promise<{ total: number }>;
+  /**
+   * Expands the occurrences × lines into items (idempotent); answers how many there are and how many per occurrence
+   * day (items are numbered day by day, line by line).
+   */
+  prepareBulkCreate(runId: string): Promise<{ total: number; itemsPerDay: number }>;
   /** Creates the lessons of items `fromSeq..toSeq` in one transaction; answers the counts of that range. */
   createLessonBatch(runId: string, fromSeq: number, toSeq: number): Promise<BulkCounts>;
   /** One item per selected lesson, with a snapshot for undo (idempotent). */

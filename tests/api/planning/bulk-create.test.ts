@@ -151,6 +151,44 @@ describe('mass creation (POST /planning/planning/create/many)', () => {
     expect(json.counts.created).toBeGreaterThan(0);
   });
 
+  // Issue #28: two batches run side by side, each of whole days. A parent group and its child group on lines that
+  // cut across a 500-item boundary (7 lines: the boundary falls inside a day) still meet in one batch, so every day
+  // is decided alike: the two lessons of a day collide with each other, both conflicts. The family is checked by the
+  // engine, not by a constraint: a day split over two batches at once would get both lessons (each batch blind to
+  // the other's), and split over two batches one after another the first alone (what the old 500-item batches did).
+  it('runs batches side by side without splitting a day: a group family on one day is decided as one batch would', async () => {
+    const free = 5;
+    const rooms = await makeRooms(app, ids.paris, free);
+    const teachers: string[] = [];
+    for (let i = 0; i < free; i++) teachers.push(await makePerson(app, [ids.paris]));
+    const parent = await makePlanningGroup(app, ids.paris);
+    const child = await makePlanningGroup(app, ids.paris, { parentId: parent });
+    const subject = Object.values(ids.subjects)[0]!;
+    const lines = rooms.map((room, i) => ({ teachers: [teachers[i]], rooms: [room], schoolSubject: subject }));
+    lines.splice(2, 0, { planningGroups: [parent], schoolSubject: subject } as never, { planningGroups: [child], schoolSubject: subject } as never);
+    const started = await planner.post(create, seriesBody({
+      days: [1, 2, 3, 4, 5], campuses: [ids.paris], startDate: '2026-12-01', endDate: '2027-04-30', startTime: '18:00', endTime: '19:00', lines,
+    }));
+    expect(started.status).toBe(202);
+    const operation = await finished(planner, started.json.operation.id);
+    expect(operation.status).toBe('completed');
+    // More than one batch of 497 (71 days of 7 lines): the two batches ran side by side.
+    expect(operation.progress.total).toBeGreaterThan(497);
+    const items: { seq: number; status: string; reason: { kind: string }[] | null }[] = await knex()('planning_run_items')
+      .where({ run_id: operation.workflowId }).orderBy('seq').select('seq', 'status', 'reason');
+    expect(items.filter((item) => item.status === 'pending')).toEqual([]);
+    const days = new Map<number, string[]>();
+    for (const item of items) days.set(Math.floor(item.seq / 7), [...(days.get(Math.floor(item.seq / 7)) ?? []), item.status]);
+    const familyOf = [...days.values()].map((statuses) => `${statuses[2]}/${statuses[3]}`);
+    expect(familyOf.filter((pair) => pair !== 'conflict/conflict' && pair !== 'skipped/skipped'), 'days decided otherwise').toEqual([]);
+    expect(familyOf.filter((pair) => pair === 'conflict/conflict').length).toBeGreaterThan(80);
+    const family = items.filter((item) => [2, 3].includes(item.seq % 7) && item.status === 'conflict');
+    expect(family.every((item) => item.reason?.[0]?.kind === 'planningGroup')).toBe(true);
+    // The other lines' lessons are all created on open days.
+    expect(items.filter((item) => ![2, 3].includes(item.seq % 7) && !['created', 'skipped'].includes(item.status))).toEqual([]);
+    expect(await count(lessonsOfRun(operation.workflowId))).toBe(items.filter((item) => item.status === 'created').length);
+  });
+
   it('answers the same operation for the same request id, and starts nothing twice', async () => {
     const [room] = await makeRooms(app, ids.paris, 1);
     const teacher = await makePerson(app, [ids.paris]);

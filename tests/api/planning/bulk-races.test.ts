@@ -47,7 +47,7 @@ describe('bulk batches against a racing writer', () => {
         lines: [{ campusId: ids.paris, teachers: [{ id: teacher, contractId: null }], rooms: [room], planningGroups: [], schoolSubject: subject, lessonType: 'course', remote: 'present', description: null }],
       }),
     });
-    expect(await planning.bulk.runs.prepareCreate(runId)).toEqual({ total: 4 });
+    expect(await planning.bulk.runs.prepareCreate(runId)).toEqual({ total: 4, itemsPerDay: 1 });
     const racer = await insertLesson(app, { campusId: ids.paris, startAt: parisTime('2027-06-14', '10:00'), endAt: parisTime('2027-06-14', '11:00'), roomIds: [room!] });
 
     blindFirstCheck();

@@ -87,7 +87,7 @@ export function bulkCreateService(deps: PlanningDeps) {
   }
 
   /** Occurrences × lines as items, numbered day by day; days the line's campus is closed are skipped at once. */
-  async function prepare(runId: string): Promise<{ total: number }> {
+  async function prepare(runId: string): Promise<{ total: number; itemsPerDay: number }> {
     const run = await loadRun<CreateRunRequest>(knex, runId);
     const { rule, lines } = run.request;
     const campusIds = [...new Set(lines.map((l) => l.campusId))];
@@ -108,7 +108,7 @@ export function bulkCreateService(deps: PlanningDeps) {
       });
     });
     await knex.transaction((trx) => insertItems(trx, runId, items));
-    return { total: items.length };
+    return { total: items.length, itemsPerDay: lines.length };
   }
 
   /**

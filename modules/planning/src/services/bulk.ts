@@ -28,7 +28,7 @@ export interface BulkService {
   undo(actor: Actor, operationId: string, t: Translate): Promise<Operation>;
   /** What the workflows' activities call. */
   runs: {
-    prepareCreate(runId: string): Promise<{ total: number }>;
+    prepareCreate(runId: string): Promise<{ total: number; itemsPerDay: number }>;
     createBatch(runId: string, fromSeq: number, toSeq: number): Promise<BulkCounts>;
     prepareEdit(runId: string): Promise<{ total: number }>;
     editBatch(runId: string, fromSeq: number, toSeq: number): Promise<BulkCounts>;
