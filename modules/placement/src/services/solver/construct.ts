@@ -27,14 +27,18 @@ export function resourcesFor(state: State, demand: number, day: number, slot: nu
   return null;
 }
 
-/** Places what it can of every demand's remaining hours; answers how many lessons it placed. */
-export function construct(state: State, random: Random): number {
+/**
+ * Places what it can of every demand's remaining hours; answers how many lessons it placed. `pause` is awaited before
+ * each demand (the event loop gets a turn: heartbeats, cancels) and stops the construction when it answers true.
+ */
+export async function construct(state: State, random: Random, pause: () => Promise<boolean> = async () => false): Promise<number> {
   const ix = state.ix;
   const demands = ix.instance.demands.map((_d, i) => i).filter((d) => state.left(d) > 0);
   const order = demands.map((d) => [d, slack(state, d) + random.next() * 1e-6] as const).sort((a, b) => a[1] - b[1]).map(([d]) => d);
   let placed = 0;
   const maxDay = ix.instance.days.length;
   for (const demand of order) {
+    if (await pause()) break;
     const group = ix.demandGroup[demand]!;
     const weeks = ix.demandWeeks[demand]!;
     const cells: [number, number][] = [];

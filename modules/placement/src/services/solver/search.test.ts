@@ -17,7 +17,7 @@ describe('placement: the incremental score', () => {
     const ix = indexInstance(instance);
     const state = new State(ix, new Scorer(ix));
     const random = seededRandom(4);
-    construct(state, random);
+    await construct(state, random);
     expect(state.soft).toBeCloseTo(softScore(instance, placedLessons(ix, state.live)).total, 6);
     await lateAcceptance(state, { random, history: 50, shouldStop: (moves) => moves >= 6000, pause: async () => {}, onComplete: () => {} });
     expect(state.soft).toBeCloseTo(softScore(instance, placedLessons(ix, state.live)).total, 6);

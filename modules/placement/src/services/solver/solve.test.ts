@@ -96,6 +96,14 @@ describe('placement: the search', () => {
     if (proposal.placedMinutes === before.placed) expect(proposal.score.total).toBeLessThanOrEqual(before.score + 1e-6);
   });
 
+  it('stops its construction too when cancelled, answering what it had placed', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const proposal = await solve(instance, { seed: 2, signal: controller.signal });
+    expect(proposal).toMatchObject({ stoppedBy: 'cancelled', iterations: 0, lessons: [] });
+    expect(proposal.explanations.map((e) => e.reason)).toEqual(instance.demands.map(() => 'stopped'));
+  });
+
   it('stops at its time budget with the best proposal found, reporting progress on the way', async () => {
     let clock = 0;
     const progress: number[] = [];

@@ -3,7 +3,7 @@ import { explain } from './explain.js';
 import { indexInstance, type Indexed } from './indexed.js';
 import { seededRandom } from './random.js';
 import { Scorer, softScore } from './score.js';
-import { lateAcceptance, snapshot, type Best } from './search.js';
+import { lateAcceptance, snapshot } from './search.js';
 import { State, type Lesson } from './state.js';
 import type { Instance, PlacedLesson, Proposal, SolveOptions } from './types.js';
 
@@ -50,15 +50,35 @@ export async function solve(instance: Instance, options: SolveOptions = {}): Pro
     else droppedPins.push(pin);
   }
   state.commit();
-  construct(state, random);
   const budget = options.timeBudgetMs ?? (options.maxIterations === undefined ? DEFAULT_BUDGET_MS : Infinity);
   const targetMinutes = instance.demands.reduce((sum, demand) => sum + Math.max(0, demand.remainingMinutes), 0);
   let stoppedBy: Proposal['stoppedBy'] = 'complete';
   let completeAfterMs: number | null = null;
   let lastPause = now();
   let lastProgress = -Infinity;
-  const report = (iterations: number, best: Best) => options.onProgress?.({
+  const report = (iterations: number, best: { unplaced: number; soft: number }) => options.onProgress?.({
     placedMinutes: targetMinutes - best.unplaced, targetMinutes, bestScore: best.soft, iterations, elapsedMs: now() - started,
+  });
+  /** Reports progress when it is time, and now and then lets the event loop run (heartbeats, a cancel). */
+  const pause = async (iterations: number, best: { unplaced: number; soft: number }) => {
+    const time = now();
+    if (time - lastProgress >= (options.progressEveryMs ?? 1000)) {
+      lastProgress = time;
+      report(iterations, best);
+    }
+    if (time - lastPause < PAUSE_EVERY_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    lastPause = now();
+  };
+  const shouldStop = (moves: number) => {
+    if (options.signal?.aborted) stoppedBy = 'cancelled';
+    else if (moves >= (options.maxIterations ?? Infinity) || now() - started >= budget) stoppedBy = 'budget';
+    else return false;
+    return true;
+  };
+  await construct(state, random, async () => {
+    await pause(0, state);
+    return shouldStop(0);
   });
   const { best, iterations } = await lateAcceptance(state, {
     random,
@@ -66,22 +86,8 @@ export async function solve(instance: Instance, options: SolveOptions = {}): Pro
     onComplete: () => {
       completeAfterMs ??= now() - started;
     },
-    shouldStop: (moves) => {
-      if (options.signal?.aborted) stoppedBy = 'cancelled';
-      else if (moves >= (options.maxIterations ?? Infinity) || now() - started >= budget) stoppedBy = 'budget';
-      else return false;
-      return true;
-    },
-    pause: async (moves, bestSoFar) => {
-      const time = now();
-      if (time - lastProgress >= (options.progressEveryMs ?? 1000)) {
-        lastProgress = time;
-        report(moves, bestSoFar);
-      }
-      if (time - lastPause < PAUSE_EVERY_MS) return;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      lastPause = now();
-    },
+    shouldStop,
+    pause,
   });
   const finalBest = best.cost <= state.cost ? best : snapshot(state);
   report(iterations, finalBest);
