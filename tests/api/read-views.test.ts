@@ -25,6 +25,7 @@ const views: [view: string, table: string, columns: string[]][] = [
   ['planning_lessons', 'lessons', ['id', 'campus_id', 'school_subject_id', 'start_at', 'end_at', 'status', 'lesson_type']],
   ['planning_lesson_teachers', 'lesson_teachers', ['lesson_id', 'teacher_id', 'teacher_contract_id']],
   ['planning_lesson_planning_groups', 'lesson_planning_groups', ['lesson_id', 'planning_group_id']],
+  ['planning_lesson_rooms', 'lesson_rooms', ['lesson_id', 'room_id']],
   ['planning_planning_groups', 'planning_groups', ['id', 'campus_id', 'training_group_id', 'name']],
   ['planning_planning_group_subscriptions', 'planning_group_subscriptions', ['id', 'planning_group_id', 'student_registration_id']],
 ];

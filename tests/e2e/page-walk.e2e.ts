@@ -7,6 +7,7 @@ import { artifactsDir, launchBrowser } from '../support/browser.js';
 import { addresses, downloadRequests, downloadRoutes, workerRuns, type DownloadContext } from '../support/walk/downloads.js';
 import { fillParams, stateStops, teacherSubject, type FillerContext } from '../support/walk/params.js';
 import { fillTemplate, pageTable, type WalkPage } from '../support/walk/pages.js';
+import { phoneGroup, phoneSpaces, type PhoneResult } from '../support/walk/phone.js';
 import { walkerOf } from '../support/walk/roles.js';
 import { insertWalkStates, type WalkStates } from '../support/walk/states.js';
 import { catalogueAreas } from '../support/walk/untranslated.js';
@@ -22,6 +23,9 @@ import { startTestWorker } from '../support/worker.js';
 // past, in progress, coming, cancelled, never opened; sheets open and closed with every status; absences
 // excused, refused, waiting, unjustified), not only those the seed's date happens to produce; a page that
 // shows one state at a time (a sheet, an absence) has a stop per state.
+// Issue #25, the phone pass: every stop of the student, teacher, coach, tutor and company spaces again at 390 × 844
+// with touch, on the same data and logins (one browser profile per walker and language, no axe): no side scroll,
+// no word or column cut off (tests/support/walk/phone.ts); every failing page named with its widest offender.
 
 let app: TestApp;
 let browser: Browser;
@@ -61,7 +65,11 @@ const photographed = new Set([
   'courses.subject', 'courses.teacherCourse', 'attendance.day', 'timetable.student', 'attendance.mine', 'attendance.myAbsences',
 ]);
 
-async function plan(): Promise<Stop[]> {
+let planned: Promise<Stop[]> | null = null;
+/** The stops, planned once for both passes (the fillers' data is created once). */
+const plan = () => (planned ??= planStops());
+
+async function planStops(): Promise<Stop[]> {
   const ctx: FillerContext = { knex: app.core.db.knex, as: (typology) => client(typology) };
   const stops: Stop[] = [];
   // PAGE_WALK_ONLY (a pattern of page ids) narrows a run while working on some screens.
@@ -79,23 +87,28 @@ async function plan(): Promise<Stop[]> {
   return stops;
 }
 
-/** Runs the stops of each walker and language in its own tab, `tabs` tabs at a time, largest groups first. */
-async function walk(stops: Stop[], tabs: number): Promise<StopResult[]> {
+/** Runs the stops of each walker and language in its own tab with `run`, `tabs` tabs at a time, largest groups first. */
+async function inTabs<R>(stops: Stop[], tabs: number, run: (group: Stop[]) => Promise<R[]>): Promise<R[]> {
   const groups = new Map<string, Stop[]>();
   for (const stop of stops) {
     const key = `${stop.walker ?? 'anonymous'}|${stop.lang}`;
     groups.set(key, [...(groups.get(key) ?? []), stop]);
   }
   const queue = [...groups.values()].sort((a, b) => b.length - a.length);
-  const areas = catalogueAreas();
-  const results: StopResult[] = [];
+  const results: R[] = [];
   await Promise.all(Array.from({ length: tabs }, async () => {
-    for (let group = queue.shift(); group; group = queue.shift()) {
-      results.push(...(await walkGroup(browser, app.baseUrl, group, table, areas, photographed)));
-    }
+    for (let group = queue.shift(); group; group = queue.shift()) results.push(...(await run(group)));
   }));
   return results;
 }
+
+function walk(stops: Stop[], tabs: number): Promise<StopResult[]> {
+  const areas = catalogueAreas();
+  return inTabs(stops, tabs, (group) => walkGroup(browser, app.baseUrl, group, table, areas, photographed));
+}
+
+/** The phone pass's pages photographed at 390 px in both languages (tests/.artifacts/phone-<page>[-<state>]-<lang>.png). */
+const photographedOnPhone = new Set(['attendance.sheet', 'marks.mine', 'attendance.myAbsences', 'attendance.mine', 'timetable.student', 'attendance.day']);
 
 describe('every page of the page table, in English and in French', () => {
   it('opens as its walker with no console error, failed request, untranslated key, or serious or critical axe violation', async () => {
@@ -128,6 +141,20 @@ describe('every page of the page table, in English and in French', () => {
     expect(results).toHaveLength(stops.length);
     expect(failures).toEqual({});
   }, 600_000);
+});
+
+describe('every page of the student, teacher, coach, tutor and company spaces on a phone', () => {
+  it('fits 390 × 844 (touch) in English and in French: no page scrolls sideways or cuts a word or a column off', async () => {
+    const stops = (await plan()).filter((stop) => phoneSpaces.has(stop.page.space));
+    const started = Date.now();
+    const results: PhoneResult[] = await inTabs(stops, 3, (group) => phoneGroup(browser, app.baseUrl, group, photographedOnPhone));
+    console.log(`page walk, phone pass: ${results.length} page views at 390 × 844 in ${Math.round((Date.now() - started) / 1000)} s`);
+    const failures = Object.fromEntries(
+      results.filter((r) => r.problems.length).map((r) => [`${r.stop.page.id}${r.stop.state ? ` (${r.stop.state})` : ''} ${r.stop.lang} ${r.stop.path}`, r.problems.join('; ')] as const),
+    );
+    expect(results).toHaveLength(stops.length);
+    expect(failures).toEqual({});
+  }, 300_000);
 });
 
 describe('the SPEC routes that answer a file', () => {

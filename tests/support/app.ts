@@ -34,6 +34,8 @@ export async function startTestApp(env: Record<string, string> = {}, extraModule
     // Production answers 503 after 3 s without Temporal; a loaded test machine can take longer to start a run.
     TEMPORAL_REQUEST_TIMEOUT_MS: '20000',
     ...clockEnv(),
+    // WEB_DIST serves a client built elsewhere (a helper's own build) to every e2e file; web/dist by default.
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...env,
   });
   const core = await createCore({ config, modules: [...(await discoverModules()), ...extraModules], log: createLogger(config.logLevel) });

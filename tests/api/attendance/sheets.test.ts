@@ -23,6 +23,10 @@ describe('attendance sheets', () => {
     const before = await teacher.get(lesson.mine);
     expect(before.status).toBe(200);
     expect(before.json.sheet).toBeNull();
+    // The sheet's header (issue #25) names the lesson's subject, planning groups and rooms (this lesson has none).
+    const subject = await app.core.db.knex('school_subjects').where({ id: lesson.subjectId }).first('name');
+    const group = await app.core.db.knex('planning_groups').where({ id: lesson.groupId }).first('name');
+    expect(before.json.header).toEqual({ schoolSubject: subject?.name, groups: [group?.name], rooms: [] });
 
     const opened = await teacher.post(lesson.mine);
     expect(opened.status).toBe(200);

@@ -38,7 +38,7 @@ const homes: Record<string, string> = { staff: 'staff.home', teacher: 'teacher.h
  * Waits until the page has settled: no request of it waiting for a moment (a screen that loads its data in two
  * steps starts the second request in between), then its screen's code in (no pending route).
  */
-async function settle(tab: Page, inFlight: () => number): Promise<void> {
+export async function settle(tab: Page, inFlight: () => number): Promise<void> {
   const deadline = Date.now() + 20_000;
   let quietSince = Date.now();
   while (Date.now() < deadline) {

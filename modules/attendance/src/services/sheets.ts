@@ -40,6 +40,8 @@ export interface Sheet {
 
 export interface SheetPage {
   lesson: { id: string; campusId: string; schoolSubjectId: string | null; startAt: string; endAt: string; status: string; teacherIds: string[] };
+  /** What the sheet's header names (issue #25): the lesson's subject, planning groups and rooms, from planning. */
+  header: { schoolSubject: string | null; groups: string[]; rooms: string[] };
   sheet: Sheet | null;
   /** Whether the asker takes this sheet (one of its teachers, a manager of its campus); after its window, only with canCorrect. */
   canTake: boolean;
@@ -149,8 +151,23 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
     ctx.assertTaker(actor, lesson);
     return lesson!;
   };
+  /** The header's names in one statement, through planning's, trainings' and the training centre's read views. */
+  const header = async (lessonId: string): Promise<SheetPage['header']> => {
+    const row = await knex('planning_lessons as l')
+      .leftJoin('trainings_school_subjects as ss', 'ss.id', 'l.school_subject_id')
+      .where('l.id', lessonId)
+      .first(
+        'ss.name as school_subject',
+        knex.raw(`ARRAY(SELECT g.name FROM planning_lesson_planning_groups lg JOIN planning_planning_groups g ON g.id = lg.planning_group_id
+          WHERE lg.lesson_id = l.id ORDER BY g.name) AS groups`),
+        knex.raw(`ARRAY(SELECT r.name FROM planning_lesson_rooms lr JOIN training_centre_room_places r ON r.id = lr.room_id
+          WHERE lr.lesson_id = l.id ORDER BY r.name) AS rooms`),
+      );
+    return { schoolSubject: row?.school_subject ?? null, groups: row?.groups ?? [], rooms: row?.rooms ?? [] };
+  };
   const page = async (actor: Actor | null, lesson: AttendedLesson): Promise<SheetPage> => ({
     lesson: lessonView(lesson),
+    header: await header(lesson.id),
     sheet: await sheetOf(knex, lesson.id),
     canTake: !!actor && ctx.takes(actor, lesson),
     window: { ...(await lessonWindow(knex, lesson)), canCorrect: !!actor && correctsLate(ctx.permissions, actor, lesson) },

@@ -10,6 +10,7 @@ import { usePageSearch } from '../../page-search';
 import { usePageData } from '../../shared/queries';
 import { JustificationBadge, KindBadge } from './AbsenceBadges';
 import { AttendanceChart } from './AttendanceChart';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 /** The coach's students: each one's attendance chart and rate over a period (the whole record by default). */
 export function CoachStudentsPage() {
@@ -47,17 +48,17 @@ function FollowedAbsences({ absences }: { absences: CoachedStudent['absences'] }
   const { t } = useTranslation();
   if (!absences.length) return <Text size="sm" c="dimmed" mt="sm">{t('attendance.absences.none')}</Text>;
   return (
-    <Table mt="sm" striped data-testid="followed-absences">
+    <StackedTable mt="sm" striped data-testid="followed-absences">
       <Table.Tbody>
         {absences.map((absence) => (
           <Table.Tr key={absence.id}>
-            <Table.Td><Text size="sm">{formatDate(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Text></Table.Td>
-            <Table.Td><Text size="sm">{absence.schoolSubject ?? '—'}</Text></Table.Td>
-            <Table.Td><KindBadge absence={absence} /></Table.Td>
-            <Table.Td><JustificationBadge status={absence.justification?.status ?? null} /></Table.Td>
+            <StackedCell label={t('attendance.mine.when')}><Text size="sm">{formatDate(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Text></StackedCell>
+            <StackedCell label={t('attendance.mine.subject')}><Text size="sm">{absence.schoolSubject ?? '—'}</Text></StackedCell>
+            <StackedCell label={t('attendance.absences.kind')}><KindBadge absence={absence} /></StackedCell>
+            <StackedCell label={t('attendance.absences.justification')}><JustificationBadge status={absence.justification?.status ?? null} /></StackedCell>
           </Table.Tr>
         ))}
       </Table.Tbody>
-    </Table>
+    </StackedTable>
   );
 }

@@ -9,6 +9,7 @@ import { absenceTimes, JustificationBadge, KindBadge } from './AbsenceBadges';
 import { documentUrl, loadMyAbsences } from './absences-api';
 import { AttendanceChart } from './AttendanceChart';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 /** SPEC §2 `/absences-and-lateness/my-absences`: the student's absences and lateness, chart and justifications. */
 export function MyAbsencesPage() {
@@ -19,7 +20,7 @@ export function MyAbsencesPage() {
     <Stack gap="lg" maw={1000} data-testid="my-absences-page">
       <Group justify="space-between" align="flex-end">
         <PageTitle title={t('attendance.absences.mineTitle')} intro={t('attendance.absences.mineIntro')} />
-        <Button component={PageLink} page="attendance.addJustificative" data-testid="add-justificative">
+        <Button component={PageLink} page="attendance.addJustificative" className="touch-target" data-testid="add-justificative">
           {t('attendance.absences.addJustification')}
         </Button>
       </Group>
@@ -33,7 +34,7 @@ export function MyAbsencesPage() {
           <Title order={2} size="h3">{t('attendance.absences.listTitle')}</Title>
           {!data.absences.length && <Text c="dimmed">{t('attendance.absences.none')}</Text>}
           {data.absences.length > 0 && (
-            <Table striped withTableBorder data-testid="my-absences">
+            <StackedTable striped withTableBorder data-testid="my-absences">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('attendance.mine.when')}</Table.Th>
@@ -46,32 +47,33 @@ export function MyAbsencesPage() {
               <Table.Tbody>
                 {data.absences.map((absence) => (
                   <Table.Tr key={absence.id}>
-                    <Table.Td>{formatDate(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</Table.Td>
-                    <Table.Td>{absence.schoolSubject ?? '—'}</Table.Td>
-                    <Table.Td>
+                    <StackedCell label={t('attendance.mine.when')}>{formatDate(absence.startAt)} {parisTime(absence.startAt)}–{parisTime(absence.endAt)}</StackedCell>
+                    <StackedCell label={t('attendance.mine.subject')}>{absence.schoolSubject ?? '—'}</StackedCell>
+                    <StackedCell label={t('attendance.absences.kind')}>
                       <Group gap="xs"><KindBadge absence={absence} /><Text size="xs" c="dimmed">{absenceTimes(absence, t)}</Text></Group>
-                    </Table.Td>
-                    <Table.Td><JustificationBadge status={absence.justification?.status ?? null} /></Table.Td>
-                    <Table.Td>
+                    </StackedCell>
+                    <StackedCell label={t('attendance.absences.justification')}><JustificationBadge status={absence.justification?.status ?? null} /></StackedCell>
+                    <StackedCell>
+                      {/* The student's main action here: a button a finger can tap on a phone (44 px), a plain link's look on a desktop. */}
                       {!absence.justification || absence.justification.status === 'refused' ? (
-                        <Anchor component={PageLink} page="attendance.showJustificative" params={{ absence: absence.id, readOnly: '0' }} size="sm" data-testid="justify-absence">
+                        <Button component={PageLink} page="attendance.showJustificative" params={{ absence: absence.id, readOnly: '0' }} size="xs" variant="light" className="touch-target" data-testid="justify-absence">
                           {t('attendance.absences.justify')}
-                        </Anchor>
+                        </Button>
                       ) : (
-                        <Anchor component={PageLink} page="attendance.showJustificative" params={{ absence: absence.id, readOnly: '1' }} size="sm">
+                        <Anchor component={PageLink} page="attendance.showJustificative" params={{ absence: absence.id, readOnly: '1' }} size="sm" className="touch-target" style={{ display: 'inline-flex', alignItems: 'center' }}>
                           {t('attendance.absences.see')}
                         </Anchor>
                       )}
-                    </Table.Td>
+                    </StackedCell>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </StackedTable>
           )}
           <Title order={2} size="h3">{t('attendance.absences.justificationsTitle')}</Title>
           {!data.justifications.length && <Text c="dimmed">{t('attendance.absences.noJustification')}</Text>}
           {data.justifications.length > 0 && (
-            <Table withTableBorder data-testid="my-justifications">
+            <StackedTable withTableBorder data-testid="my-justifications">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('attendance.absences.period')}</Table.Th>
@@ -83,16 +85,16 @@ export function MyAbsencesPage() {
               <Table.Tbody>
                 {data.justifications.map((j) => (
                   <Table.Tr key={j.id}>
-                    <Table.Td>{formatDateRange(j.startDate, j.endDate)}</Table.Td>
-                    <Table.Td>{t(`attendance.justification.reasons.${j.reason}`)}</Table.Td>
-                    <Table.Td>{j.document ? <Anchor href={documentUrl(j.id)} size="sm">{j.document.filename}</Anchor> : '—'}</Table.Td>
-                    <Table.Td>
+                    <StackedCell label={t('attendance.absences.period')}>{formatDateRange(j.startDate, j.endDate)}</StackedCell>
+                    <StackedCell label={t('attendance.absences.reason')}>{t(`attendance.justification.reasons.${j.reason}`)}</StackedCell>
+                    <StackedCell label={t('attendance.absences.document')}>{j.document ? <Anchor href={documentUrl(j.id)} size="sm">{j.document.filename}</Anchor> : '—'}</StackedCell>
+                    <StackedCell label={t('attendance.absences.decision')}>
                       <Group gap="xs"><JustificationBadge status={j.status} />{j.decisionComment && <Text size="xs" c="dimmed">{j.decisionComment}</Text>}</Group>
-                    </Table.Td>
+                    </StackedCell>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </StackedTable>
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../shared/format';
 import { checkInOpen, lineStatuses, windowState, type LineStatus } from '@alterna/attendance/validation';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
 import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 import { toast } from '../../shared/toast';
 import { closeSheet, loadSheet, openSheet, saveLines, signOnDevice, type LineChange, type SheetLine, type SheetPage as Page, type SheetRef } from './api';
 import { QrPanel } from './QrPanel';
@@ -153,6 +154,22 @@ function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) 
         intro={data ? `${said(data.lesson.startAt)} · ${parisTime(data.lesson.startAt)} – ${parisTime(data.lesson.endAt)}` : undefined}
         back={back}
       />
+      {data && (
+        // The sheet's header (issue #25): which sheet this is, its group and room, as a teacher checks it in the classroom.
+        <Group gap="xs" data-testid="sheet-header">
+          <Text size="sm" fw={600} data-testid="sheet-subject">
+            {data.header.schoolSubject ?? t('attendance.sheet.noSubject')}
+          </Text>
+          <Text size="sm" c="dimmed" aria-hidden>·</Text>
+          <Text size="sm" data-testid="sheet-groups">
+            {t('attendance.sheet.groups', { count: data.header.groups.length, groups: data.header.groups.join(', ') || '—' })}
+          </Text>
+          <Text size="sm" c="dimmed" aria-hidden>·</Text>
+          <Text size="sm" data-testid="sheet-rooms">
+            {data.header.rooms.length ? t('attendance.sheet.rooms', { count: data.header.rooms.length, rooms: data.header.rooms.join(', ') }) : t('attendance.sheet.noRoom')}
+          </Text>
+        </Group>
+      )}
       {page.error && (
         <Alert color="red" variant="light" role="alert">
           {page.error}
@@ -189,28 +206,28 @@ function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) 
             </Group>
             {!readOnly && (
               <Group gap="sm">
-                <Button variant="default" onClick={everyonePresent} data-testid="everyone-present">
+                <Button variant="default" onClick={everyonePresent} className="touch-target" data-testid="everyone-present">
                   {t('attendance.sheet.everyonePresent')}
                 </Button>
                 {/* Only while students can check in: from the lesson's start to 15 minutes after its end. */}
                 {qrOpen && (
-                  <Button variant="default" onClick={() => setShowQr((shown) => !shown)} data-testid="toggle-qr">
+                  <Button variant="default" onClick={() => setShowQr((shown) => !shown)} className="touch-target" data-testid="toggle-qr">
                     {showQr ? t('attendance.qr.hide') : t('attendance.qr.show')}
                   </Button>
                 )}
                 {/* data-disabled, not disabled: the button keeps the focus once the sheet is saved. aria-disabled says it is
                     inactive (to readers and to axe, which judged its greyed label as active text: 1.7:1). */}
-                <Button onClick={() => dirty && void save()} data-disabled={!dirty || undefined} aria-disabled={!dirty || undefined} loading={busy} data-testid="save-sheet">
+                <Button onClick={() => dirty && void save()} data-disabled={!dirty || undefined} aria-disabled={!dirty || undefined} loading={busy} className="touch-target" data-testid="save-sheet">
                   {t('attendance.sheet.save')}
                 </Button>
-                <Button color="green" onClick={() => setSigning('close')} data-testid="close-sheet">
+                <Button color="green" onClick={() => setSigning('close')} className="touch-target" data-testid="close-sheet">
                   {t('attendance.sheet.close')}
                 </Button>
               </Group>
             )}
           </Group>
           {showQr && qrOpen && <QrPanel sheet={sheetRef} />}
-          <Table striped withTableBorder verticalSpacing="xs" data-testid="sheet-lines">
+          <StackedTable striped withTableBorder verticalSpacing="xs" data-testid="sheet-lines">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('attendance.sheet.student')}</Table.Th>
@@ -231,15 +248,19 @@ function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) 
                   onStatus={(status) => setStatus(line, status)}
                   onTimes={(times) => setDrafts((all) => ({ ...all, [line.id]: { ...draft(line)!, ...times } }))}
                   onSign={() => setSigning(line)}
+                  showImage={closed}
                 />
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
           {!sheet.lines.length && <Text c="dimmed">{t('attendance.sheet.noStudents')}</Text>}
           {closed && sheet.closing && (
-            <Text size="sm" c="dimmed" data-testid="closing">
-              {t('attendance.sheet.closedAt', { at: spoken(sheet.closing.signedAt) })}
-            </Text>
+            <Stack gap={4} data-testid="closing">
+              <Text size="sm" c="dimmed">
+                {t('attendance.sheet.closedAt', { at: spoken(sheet.closing.signedAt) })}
+              </Text>
+              {sheet.closing.svg && <SignatureImage svg={sheet.closing.svg} alt={t('attendance.sheet.closingSignature')} testId="closing-signature" />}
+            </Stack>
           )}
         </>
       )}
@@ -276,6 +297,8 @@ function LineRow(props: {
   onStatus: (status: LineStatus) => void;
   onTimes: (times: Partial<Draft>) => void;
   onSign: () => void;
+  /** A closed sheet shows each signature's drawing (issue #25). */
+  showImage: boolean;
 }) {
   const { t } = useTranslation();
   const { line, draft, readOnly } = props;
@@ -283,21 +306,21 @@ function LineRow(props: {
   const quick: LineStatus[] = ['present', 'late', 'absent'];
   return (
     <Table.Tr data-testid="sheet-line" data-student={`${line.student.lastName.toUpperCase()} ${line.student.firstName}`} data-line-id={line.id}>
-      <Table.Td>
+      <StackedCell>
         <Text fw={600} size="sm">
           {name}
         </Text>
         <Text size="xs" c="dimmed">
           {line.trainingGroupShortName ?? ''}
         </Text>
-      </Table.Td>
-      <Table.Td>
+      </StackedCell>
+      <StackedCell label={t('attendance.sheet.status')}>
         {readOnly ? (
           <Badge variant="light" color={draft?.status === 'absent' ? 'red' : 'gray'}>
             {draft ? t(`attendance.status.${draft.status}`) : '—'}
           </Badge>
         ) : (
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4}>
             {quick.map((status) => (
               <Button
                 key={status}
@@ -306,6 +329,7 @@ function LineRow(props: {
                 aria-pressed={draft?.status === status}
                 color={status === 'absent' ? 'red' : status === 'late' ? 'orange' : 'green'}
                 onClick={() => props.onStatus(status)}
+                className="touch-target"
                 data-testid={`mark-${status}`}
               >
                 {t(`attendance.status.${status}`)}
@@ -313,7 +337,7 @@ function LineRow(props: {
             ))}
             <Select
               size="xs"
-              w={170}
+              w={{ base: '100%', xs: 170 }}
               aria-label={t('attendance.sheet.otherStatus')}
               placeholder={t('attendance.sheet.otherStatus')}
               data={lineStatuses.filter((s) => !quick.includes(s)).map((s) => ({ value: s, label: t(`attendance.status.${s}`) }))}
@@ -323,25 +347,36 @@ function LineRow(props: {
             />
           </Group>
         )}
-      </Table.Td>
-      <Table.Td>
+      </StackedCell>
+      <StackedCell label={draft && draft.status in timesOf ? t('attendance.sheet.times') : undefined}>
         <LineTimes draft={draft} readOnly={readOnly} onTimes={props.onTimes} />
-      </Table.Td>
-      <Table.Td>
+      </StackedCell>
+      <StackedCell label={t('attendance.sheet.signature')}>
         {line.signature ? (
-          <Badge color="green" variant="light" data-testid="signed">
-            {t(`attendance.method.${line.signature.method}`)} · {parisTime(line.signature.signedAt)}
-          </Badge>
+          <Stack gap={4} align="flex-start">
+            <Badge color="green" variant="light" data-testid="signed">
+              {t(`attendance.method.${line.signature.method}`)} · {parisTime(line.signature.signedAt)}
+            </Badge>
+            {props.showImage && line.signature.svg && <SignatureImage svg={line.signature.svg} alt={t('attendance.sheet.signatureOf', { name })} testId="signature-image" />}
+          </Stack>
         ) : !props.signable ? (
           <Text size="xs" c="dimmed">—</Text>
         ) : (
-          <Button size="compact-xs" variant="light" onClick={props.onSign} data-testid="sign-on-device">
+          <Button size="compact-xs" variant="light" onClick={props.onSign} className="touch-target" data-testid="sign-on-device">
             {t('attendance.sheet.signHere')}
           </Button>
         )}
-      </Table.Td>
+      </StackedCell>
     </Table.Tr>
   );
+}
+
+/** The statuses that have times (LineTimes): the others' times cell is empty, and shows no label on a phone. */
+const timesOf: Partial<Record<LineStatus, true>> = { late: true, 'early-exit': true, 'temporary-exit': true };
+
+/** A signature's drawing (the SVG the server made of its strokes), as an image: no script of it runs. */
+function SignatureImage({ svg, alt, testId }: { svg: string; alt: string; testId: string }) {
+  return <Image src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={alt} h={56} w="auto" maw={220} fit="contain" bg="white" data-testid={testId} />;
 }
 
 /** The times a status needs: arrival (late), leaving (early exit), from and to (temporary exit). */

@@ -9,7 +9,9 @@ import { usePageSearch } from '../../page-search';
 import { usePageData } from '../../shared/queries';
 import { SignaturePad, type Strokes } from '../../shared/SignaturePad';
 import { checkIn, loadMine, signMine, type MyAttendanceLine } from './api';
+import { CheckInRefused } from './CheckInRefused';
 import { halfDays, type HalfDayState } from './half-days';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 type Step = { kind: 'checking' } | { kind: 'refused'; message: string } | { kind: 'sign'; lessonId: string } | { kind: 'signed' };
 
@@ -56,11 +58,7 @@ export function CheckInPage() {
     <Stack gap="lg" maw={640} data-testid="check-in-page">
       <PageTitle title={t('attendance.checkIn.title')} />
       {step.kind === 'checking' && <Text c="dimmed">{t('attendance.checkIn.checking')}</Text>}
-      {step.kind === 'refused' && (
-        <Alert color="red" variant="light" role="alert" data-testid="check-in-refused">
-          {step.message}
-        </Alert>
-      )}
+      {step.kind === 'refused' && <CheckInRefused message={step.message} lessonId={search.lesson} />}
       {step.kind === 'sign' && (
         <Card withBorder radius="lg" padding="lg">
           <Stack>
@@ -100,7 +98,7 @@ export function MyAttendancePage() {
       {page.data && !lines.length && <Text c="dimmed">{t('attendance.mine.none')}</Text>}
       {lines.length > 0 && <HalfDays lines={lines} />}
       {lines.length > 0 && (
-        <Table striped withTableBorder data-testid="my-attendance">
+        <StackedTable striped withTableBorder data-testid="my-attendance">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('attendance.mine.when')}</Table.Th>
@@ -112,20 +110,20 @@ export function MyAttendancePage() {
           <Table.Tbody>
             {lines.map((line) => (
               <Table.Tr key={line.lessonId}>
-                <Table.Td>
+                <StackedCell label={t('attendance.mine.when')}>
                   {formatDate(line.startAt)} {parisTime(line.startAt)}–{parisTime(line.endAt)}
-                </Table.Td>
-                <Table.Td>{line.schoolSubject ?? '—'}</Table.Td>
-                <Table.Td>
+                </StackedCell>
+                <StackedCell label={t('attendance.mine.subject')}>{line.schoolSubject ?? '—'}</StackedCell>
+                <StackedCell label={t('attendance.sheet.status')}>
                   <Badge variant="light" color={line.status === 'absent' ? 'red' : line.status ? 'green' : 'gray'}>
                     {line.status ? t(`attendance.status.${line.status}`) : t('attendance.mine.pending')}
                   </Badge>
-                </Table.Td>
-                <Table.Td>{line.signed ? t('attendance.mine.signed') : '—'}</Table.Td>
+                </StackedCell>
+                <StackedCell label={t('attendance.sheet.signature')}>{line.signed ? t('attendance.mine.signed') : '—'}</StackedCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </StackedTable>
       )}
     </Stack>
   );

@@ -35,7 +35,7 @@ function CourseCard({ course }: { course: StudentCourse }) {
           <Stack key={exercise.id} gap={2} data-testid="student-exercise" data-title={exercise.title}>
             <Group justify="space-between" align="flex-start" gap="xs">
               <Text fw={600} size="sm">{exercise.title}</Text>
-              <Text size="sm" fw={600} c="orange" style={{ whiteSpace: 'nowrap' }}>{t('courses.exercises.due', { date: format.day(exercise.dueDate) })}</Text>
+              <Text size="sm" fw={600} c="orange">{t('courses.exercises.due', { date: format.day(exercise.dueDate) })}</Text>
             </Group>
             <Text size="xs" c="dimmed">{t('courses.student.by', { name: exercise.teacher })}</Text>
             {exercise.instructions && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{exercise.instructions}</Text>}

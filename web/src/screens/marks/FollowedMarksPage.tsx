@@ -8,6 +8,7 @@ import { loadFollowedStudent, loadFollowedStudents, type FollowedStudent } from 
 import { MarksTable } from './MarksTable';
 import { ReportCardView } from './ReportCardView';
 import { HiddenHeader } from '../../shared/HiddenHeader';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 const nameOf = (student: FollowedStudent) => personName(student);
 
@@ -30,14 +31,14 @@ export function FollowedMarksPage() {
       {list.data && !students.length && <Text c="dimmed" data-testid="followed-none">{t('marks.followed.none')}</Text>}
       {!!students.length && (
         <Select
-          label={t('marks.followed.student')} placeholder={t('marks.followed.choose')} searchable clearable w={480} data-testid="followed-student"
+          label={t('marks.followed.student')} placeholder={t('marks.followed.choose')} searchable clearable w="100%" maw={480} data-testid="followed-student"
           data={students.map((s) => ({ value: s.id, label: `${nameOf(s)} – ${s.trainingGroup}` }))}
           value={student} onChange={(value) => setStudent(value)}
         />
       )}
       {!student && !!students.length && (
-        <Card withBorder radius="lg" padding={0} maw={720}>
-          <Table striped highlightOnHover data-testid="followed-students">
+        <Card className="stacked-frame" withBorder radius="lg" padding={0} maw={720}>
+          <StackedTable striped highlightOnHover data-testid="followed-students">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('marks.followed.student')}</Table.Th>
@@ -48,15 +49,15 @@ export function FollowedMarksPage() {
             <Table.Tbody>
               {students.map((s) => (
                 <Table.Tr key={s.id} data-testid="followed-student-row" data-student={s.id}>
-                  <Table.Td fw={500}>{nameOf(s)}</Table.Td>
-                  <Table.Td>{s.trainingGroup}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="compact-sm" variant="light" onClick={() => setStudent(s.id)} data-testid="followed-open">{t('marks.followed.open')}</Button>
-                  </Table.Td>
+                  <StackedCell label={t('marks.followed.student')} fw={500}>{nameOf(s)}</StackedCell>
+                  <StackedCell label={t('marks.followed.group')}>{s.trainingGroup}</StackedCell>
+                  <StackedCell ta="right">
+                    <Button size="compact-sm" variant="light" onClick={() => setStudent(s.id)} className="touch-target" data-testid="followed-open">{t('marks.followed.open')}</Button>
+                  </StackedCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
         </Card>
       )}
       {student && detail.error && <Alert color="red" variant="light" role="alert">{detail.error}</Alert>}

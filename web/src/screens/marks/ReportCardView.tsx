@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportCard } from './api';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 /** A mark or an average as the page's language writes it (two decimals), or a dash. */
 export function useMarkFormat() {
@@ -28,7 +29,7 @@ export function ReportCardView({ card, withRank = true, headingOrder = 2 }: { ca
             {withRank && card.rank !== null && <Text size="sm" c="dimmed">{t('marks.reportCards.rank', { rank: card.rank, size: card.groupSize })}</Text>}
           </Stack>
         </Group>
-        <Table striped withTableBorder>
+        <StackedTable striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('marks.reportCards.subject')}</Table.Th>
@@ -40,14 +41,14 @@ export function ReportCardView({ card, withRank = true, headingOrder = 2 }: { ca
           <Table.Tbody>
             {card.subjects.map((subject) => (
               <Table.Tr key={subject.elementId} data-testid="report-card-subject" data-name={subject.name}>
-                <Table.Td fw={500}>{subject.name}</Table.Td>
-                <Table.Td ta="right">{format.coefficient(subject.coefficient)}</Table.Td>
-                <Table.Td ta="right" fw={600}>{format.mark(subject.average)}</Table.Td>
-                <Table.Td><Text size="sm" c="dimmed">{subject.appraisal ?? ''}</Text></Table.Td>
+                <StackedCell label={t('marks.reportCards.subject')} fw={500}>{subject.name}</StackedCell>
+                <StackedCell label={t('marks.reportCards.coefficient')} ta="right">{format.coefficient(subject.coefficient)}</StackedCell>
+                <StackedCell label={t('marks.reportCards.average')} ta="right" fw={600}>{format.mark(subject.average)}</StackedCell>
+                <StackedCell label={t('marks.reportCards.appraisal')}>{subject.appraisal && <Text size="sm" c="dimmed">{subject.appraisal}</Text>}</StackedCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </StackedTable>
         {card.appraisal && (
           <Text size="sm"><Text span fw={700}>{t('marks.reportCards.generalAppraisal')} : </Text>{card.appraisal}</Text>
         )}

@@ -12,6 +12,7 @@ import { toast } from '../../shared/toast';
 import { examSheetUrl, loadExamSheet, loadGradableExams, type ExamSheet } from './api';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 import { usePageParams } from '../../page-params';
+import { StackedCell, StackedTable } from '../../shared/StackedTable';
 
 /** The grading pages in the teacher's space, or in the staff's for a campus manager. */
 function useGradingPages() {
@@ -30,8 +31,8 @@ export function GradableExamsPage() {
       {page.error && <Alert color="red" variant="light" role="alert">{page.error}</Alert>}
       {page.data && !exams.length && <Text c="dimmed">{t('marks.exams.none')}</Text>}
       {!!exams.length && (
-        <Card withBorder radius="lg" padding={0}>
-          <Table striped highlightOnHover>
+        <Card className="stacked-frame" withBorder radius="lg" padding={0}>
+          <StackedTable striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('marks.mine.date')}</Table.Th>
@@ -45,18 +46,18 @@ export function GradableExamsPage() {
             <Table.Tbody>
               {exams.map((exam) => (
                 <Table.Tr key={exam.id} data-testid="gradable-exam" data-title={exam.title}>
-                  <Table.Td>{formatDate(exam.date)}</Table.Td>
-                  <Table.Td>{exam.subject}</Table.Td>
-                  <Table.Td>{exam.title}</Table.Td>
-                  <Table.Td>{exam.semester ? t('marks.semester', { semester: exam.semester }) : <Badge color="orange" variant="light">{t('marks.exams.notTied')}</Badge>}</Table.Td>
-                  <Table.Td ta="right">{exam.marks}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button component={PageLink} page={grading.exam} params={{ exam: exam.id }} size="xs" variant="light" data-testid="enter-marks">{t('marks.exams.enter')}</Button>
-                  </Table.Td>
+                  <StackedCell label={t('marks.mine.date')}>{formatDate(exam.date)}</StackedCell>
+                  <StackedCell label={t('marks.mine.subject')}>{exam.subject}</StackedCell>
+                  <StackedCell label={t('marks.mine.exam')}>{exam.title}</StackedCell>
+                  <StackedCell label={t('marks.mine.semester')}>{exam.semester ? t('marks.semester', { semester: exam.semester }) : <Badge color="orange" variant="light">{t('marks.exams.notTied')}</Badge>}</StackedCell>
+                  <StackedCell label={t('marks.exams.entered')} ta="right">{exam.marks}</StackedCell>
+                  <StackedCell ta="right">
+                    <Button component={PageLink} page={grading.exam} params={{ exam: exam.id }} size="xs" variant="light" className="touch-target" data-testid="enter-marks">{t('marks.exams.enter')}</Button>
+                  </StackedCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </StackedTable>
         </Card>
       )}
     </Stack>

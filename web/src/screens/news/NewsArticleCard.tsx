@@ -12,7 +12,8 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
 export function NewsArticleCard({ article }: { article: NewsArticle }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder radius="md" padding="lg" id={`news-${article.id}`} data-testid="news-article">
+    // A long address or word breaks rather than runs out of the card on a phone (issue #25).
+    <Card withBorder radius="md" padding="lg" id={`news-${article.id}`} style={{ overflowWrap: 'anywhere' }} data-testid="news-article">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={2} fz="xl">{article.title}</Title>
