@@ -122,32 +122,41 @@ describe('homes that start the day (390 px)', () => {
     });
   }
 
-  it('staff (fr, 1280 px) see the unclosed sheet on their campus; a tutor’s home fits a phone (en)', async () => {
+  it('staff (1280 px) see the unclosed sheet on their campus, in French and English', async () => {
     const { lesson, unclosed } = fixture;
-    const context = await newContext(browser, app.baseUrl, 'fr-FR', { hasTouch: true });
-    const page = await context.newPage();
-    await typeLogin(page, demo('pedagogy'));
-    await page.waitForURL('**/administration/tableau-de-bord');
-    const campus = page.locator(`[data-testid=staff-unclosed-campus][data-campus-id="${lesson.campusId}"]`);
-    await campus.locator(`[data-testid=unclosed-sheet][data-lesson-id="${unclosed}"]`).waitFor();
-    expect(await campus.locator(`[data-lesson-id="${lesson.lessonId}"]`).count()).toBe(0);
-    await screenshot(page, 'home-staff-1280-fr');
-    await context.close();
-
     for (const { locale, lang } of languages) {
-      const tutor = await phone(locale);
-      const tab = await tutor.newPage();
-      await typeLogin(tab, demo('tutor'));
-      await tab.waitForURL(lang === 'fr' ? '**/tuteur/tableau-de-bord' : '**/tutor/dashboard');
-      await tab.getByTestId('welcome-card').waitFor();
-      // Each apprentice with what awaits, the links narrowed to them.
-      const row = tab.getByTestId('apprentice-row').first();
-      await row.waitFor();
-      const student = await row.getAttribute('data-student-id');
-      expect(await row.locator(`a[href*="student=${student}"]`).count()).toBe(1);
-      expect(await sideScroll(tab)).toBeLessThanOrEqual(0);
-      await screenshot(tab, `home-tutor-390-${lang}`);
-      await tutor.close();
+      const context = await newContext(browser, app.baseUrl, locale, { hasTouch: true });
+      const page = await context.newPage();
+      await typeLogin(page, demo('pedagogy'));
+      await page.waitForURL(lang === 'fr' ? '**/administration/tableau-de-bord' : '**/administration/dashboard');
+      const campus = page.locator(`[data-testid=staff-unclosed-campus][data-campus-id="${lesson.campusId}"]`);
+      await campus.locator(`[data-testid=unclosed-sheet][data-lesson-id="${unclosed}"]`).waitFor();
+      expect(await campus.locator(`[data-lesson-id="${lesson.lessonId}"]`).count()).toBe(0);
+      await screenshot(page, `home-staff-1280-${lang}`);
+      await context.close();
+    }
+  });
+
+  it('the tutor, coach and company contact homes fit a phone, each apprentice’s links narrowed to them (fr, en)', async () => {
+    const homesOf = { tutor: ['tuteur', 'tutor'], coach: ['coach', 'coach'], 'corporation-contact': ['entreprise', 'corporation'] } as const;
+    for (const [typology, [fr, en]] of Object.entries(homesOf)) {
+      for (const { locale, lang } of languages) {
+        const context = await phone(locale);
+        const tab = await context.newPage();
+        await typeLogin(tab, demo(typology));
+        await tab.waitForURL(`**/${lang === 'fr' ? fr : en}/${lang === 'fr' ? 'tableau-de-bord' : 'dashboard'}`);
+        await tab.getByTestId('welcome-card').waitFor();
+        if (typology !== 'corporation-contact') {
+          // Each apprentice with what awaits, the links narrowed to them.
+          const row = tab.getByTestId('apprentice-row').first();
+          await row.waitFor();
+          const student = await row.getAttribute('data-student-id');
+          expect(await row.locator(`a[href*="student=${student}"]`).count()).toBe(1);
+        }
+        expect(await sideScroll(tab)).toBeLessThanOrEqual(0);
+        await screenshot(tab, `home-${typology}-390-${lang}`);
+        await context.close();
+      }
     }
   });
 });
