@@ -33,7 +33,8 @@ describe('absences and justifications in the browser', () => {
     const student = await studentContext.newPage();
     await login(student, sheet.absent.email);
     await student.waitForURL('**/mon-espace');
-    await student.getByRole('link', { name: 'Mes absences' }).click();
+    // The menu's entry (the home links to the same page from its attendance card).
+    await student.getByTestId('space-nav').getByRole('link', { name: 'Mes absences' }).click();
     await student.waitForURL('**/absences-et-retards/mes-absences');
     await expect.poll(() => student.getByTestId('my-absences').locator('tbody tr').count()).toBe(1);
     expect(await student.getByTestId('attendance-legend').textContent()).toContain('Absent (1/1)');
@@ -69,7 +70,21 @@ describe('absences and justifications in the browser', () => {
     expect(await row.getByTestId('justification-document').textContent()).toBe('certificat.pdf');
     await screenshot(staff, 'absences-staff-en');
     await typeInto(row.getByRole('textbox'), 'Certificate received, get well.');
+    // A decision is final: the confirmation names the student and what happens; "Decide later" leaves it pending.
     await row.getByTestId('accept-justification').click();
+    const sure = staff.getByTestId('confirm-dialog');
+    await sure.waitFor();
+    const name = `${sheet.absent.firstName} ${sheet.absent.lastName}`;
+    expect(await staff.getByTestId('dialog-title').textContent()).toBe(`Accept the justification of ${name}?`);
+    expect(await sure.getByTestId('dialog-message').textContent()).toMatch(new RegExp(`^The (absence|\\d+ absences) of ${name} \\(.+\\) becomes? justified\\. The decision is final\\.$`));
+    // Shot once the dialog has finished fading in.
+    await expect.poll(() => staff.locator('.mantine-Modal-content').evaluateAll((boxes) => boxes.map((box) => getComputedStyle(box).opacity))).toEqual(['1']);
+    await screenshot(staff, 'absences-accept-confirm-en');
+    await sure.getByTestId('dialog-cancel').click();
+    await expect.poll(() => staff.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(await row.getByTestId('justification-accepted').count()).toBe(0);
+    await row.getByTestId('accept-justification').click();
+    await staff.getByTestId('confirm-dialog').getByTestId('dialog-ok').click();
     await expect.poll(() => row.getByTestId('justification-accepted').count()).toBe(1);
     await expect.poll(() => sink.mails.filter((m) => m.to.includes(sheet.absent.email)).length).toBe(1);
 

@@ -62,13 +62,14 @@ describe('documents in the browser', () => {
     await row.getByTestId('file-published').click({ force: true });
     await expect.poll(() => row.getByTestId('file-published').isChecked()).toBe(true);
 
-    // The expiration date typed in the row: a success dialog with the server's message (SPEC §7).
+    // The expiration date typed in the row is saved only when asked (its Save button), the server's message in a toast.
     await fillDate(row.getByTestId('file-expiration'), '2027-06-30');
-    const dialog = staff.getByTestId('alert-dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByTestId('dialog-message').textContent()).toBe("La date d'expiration a bien été mise à jour.");
-    await dialog.getByTestId('dialog-ok').click();
+    expect((await app.core.db.knex('files_documents').where({ name: 'Programme.pdf' }).first('expiration_date'))?.expiration_date ?? null).not.toBe('2027-06-30');
+    await screenshot(staff, 'files-expiry-save-fr');
+    await row.getByTestId('file-expiration-save').click();
+    await staff.getByTestId('toast').filter({ hasText: "La date d'expiration a bien été mise à jour." }).first().waitFor();
     await expect.poll(async () => (await app.core.db.knex('files_documents').where({ name: 'Programme.pdf' }).first('expiration_date'))?.expiration_date).toBe('2027-06-30');
+    await expect.poll(() => row.getByTestId('file-expiration-save').count()).toBe(0);
 
     // Renamed in the file's dialog, then replaced there by one file sent at once (the default uploader).
     await staff.locator('[data-testid=file-row][data-name="Annexe.pdf"]').getByTestId('file-edit').click();

@@ -61,7 +61,23 @@ describe('mass e-mail in the browser', () => {
     await frame.getByText(/^Bonjour .+, rendez-vous lundi\.$/).waitFor();
     await screenshot(page, 'mass-email-new-fr');
 
+    // Sent is sent: a confirmation names the real number of recipients and the subject; "Pas maintenant" sends nothing.
+    const plural = students.length > 1 ? 's' : '';
     await page.getByTestId('mass-email-send').click();
+    const sure = page.getByTestId('confirm-dialog');
+    await sure.waitFor();
+    expect(await page.getByTestId('dialog-title').textContent()).toBe(`Envoyer à ${students.length} personne${plural}\u202f?`);
+    expect(await sure.getByTestId('dialog-message').textContent()).toBe(
+      `« Réunion de rentrée » sera envoyé maintenant à ${students.length} personne${plural}. Un e-mail envoyé ne peut pas être rappelé\u202f; l’envoi peut être mis en pause depuis la page de la campagne.`,
+    );
+    // Shot once the dialog has finished fading in.
+    await expect.poll(() => page.locator('.mantine-Modal-content').evaluateAll((boxes) => boxes.map((box) => getComputedStyle(box).opacity))).toEqual(['1']);
+    await screenshot(page, 'mass-email-confirm-fr');
+    await sure.getByTestId('dialog-cancel').click();
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(page.url()).toMatch(/\/messagerie\/emailing\/nouveau$/);
+    await page.getByTestId('mass-email-send').click();
+    await page.getByTestId('confirm-dialog').getByTestId('dialog-ok').click();
     await page.waitForURL(/\/messagerie\/emailing\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByTestId('mass-email-status').textContent(), { timeout: 30_000 }).toBe('Envoyé');
     expect(await page.getByTestId('mass-email-recipient').count()).toBe(students.length);

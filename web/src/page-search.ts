@@ -25,6 +25,9 @@ export const searchIds = (raw: unknown): string[] =>
   (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : []).filter((id): id is string => searchId(id) !== null);
 /** A calendar day 'YYYY-MM-DD', else ''. */
 export const searchDay = (raw: unknown): string => (/^\d{4}-\d{2}-\d{2}$/.test(searchText(raw)) ? searchText(raw) : '');
+/** A path of this site to come back to after logging in ('/…', never '//…' or another origin), else ''. */
+export const searchReturnPath = (raw: unknown): string =>
+  typeof raw === 'string' && raw.length <= 1000 && raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\') ? raw : '';
 /** One of `choices`, else `fallback`. */
 export const searchChoice =
   <T extends string | number>(choices: readonly T[], fallback: T) =>
@@ -52,6 +55,8 @@ const searchBox = { q: searchText };
 
 /** Each page's URL filters; a page not listed reads none. */
 export const pageSearch = {
+  /** Where a logged-out visitor was going (a scanned QR code, any deep link): login lands there. */
+  login: { next: searchReturnPath },
   'attendance.sheets': { campus: searchId, ...period },
   'attendance.staffAbsences': {
     tab: searchChoice(absenceTabs, 'justifications'),

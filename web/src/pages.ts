@@ -137,6 +137,8 @@ export const pages = [
   { id: 'marks.exam', en: '/marks/exams/$exam', fr: '/notes/examens/$exam', space: 'teacher', navKey: null },
   { id: 'attendance.day', en: '/teacher/attendance', fr: '/formateur/emargement', space: 'teacher', navKey: 'attendance.nav.day' },
   { id: 'attendance.sheet', en: '/my-courses/$schoolSubject/seances/$lesson/attendance', fr: '/mes-cours/$schoolSubject/seances/$lesson/emargement', space: 'teacher', navKey: null },
+  /** The sheet's rotating QR code on the classroom's projector, full screen (issue #25). */
+  { id: 'attendance.projector', en: '/my-courses/$schoolSubject/seances/$lesson/attendance/projector', fr: '/mes-cours/$schoolSubject/seances/$lesson/emargement/projection', space: 'teacher', navKey: null },
   { id: 'files.teacher', en: '/teacher/documents', fr: '/formateur/documents', space: 'teacher', navKey: 'files.nav.documents' },
   { id: 'profileChanges.teacher', en: '/teacher/my-profile', fr: '/formateur/mon-profil', space: 'teacher', navKey: 'profileChanges.nav.myProfile' },
 

@@ -4,7 +4,7 @@ import {
 } from '@tanstack/react-router';
 import { currentLanguage } from './language';
 import { homePathFor } from './navigation';
-import { routeSearchOptions } from './page-search';
+import { routeSearchOptions, searchReturnPath } from './page-search';
 import { pagePath, pages, spaceHome, LOGIN_PAGE, type PageDef, type PageId } from './pages';
 import { ensureSession } from './session';
 import { NotFoundPage } from './screens/NotFoundPage';
@@ -144,6 +144,7 @@ const screens: Record<PageId, RouteComponent> = {
   'courses.student': screen(() => import('./screens/courses/StudentCoursesPage'), 'StudentCoursesPage'),
   'attendance.day': screen(() => import('./screens/attendance/TeacherDayPage'), 'TeacherDayPage'),
   'attendance.sheet': screen(() => import('./screens/attendance/SheetPage'), 'SheetPage'),
+  'attendance.projector': screen(() => import('./screens/attendance/ProjectorPage'), 'ProjectorPage'),
   'attendance.mine': screen(() => import('./screens/attendance/StudentPages'), 'MyAttendancePage'),
   'attendance.myAbsences': screen(() => import('./screens/attendance/MyAbsencesPage'), 'MyAbsencesPage'),
   'attendance.addJustificative': screen(() => import('./screens/attendance/JustificationPage'), 'JustificationPage'),
@@ -205,9 +206,10 @@ async function guard(page: PageDef, lang: 'fr' | 'en', params: Record<string, st
   const me = await ensureSession();
   const suffix = location.searchStr + (location.hash ? `#${location.hash}` : '');
   if (page.space === 'public') {
-    if (me && page.id === LOGIN_PAGE) throw redirect({ href: homePathFor(me), replace: true });
+    if (me && page.id === LOGIN_PAGE) throw redirect({ href: searchReturnPath((location.search as { next?: unknown }).next) || homePathFor(me), replace: true });
   } else {
-    if (!me) throw redirect({ href: pagePath(LOGIN_PAGE, currentLanguage()), replace: true });
+    // Logged out on a protected page (a scanned QR code, a link in an e-mail): login keeps where they were going.
+    if (!me) throw redirect({ href: `${pagePath(LOGIN_PAGE, currentLanguage())}?${new URLSearchParams({ next: location.pathname + location.searchStr })}`, replace: true });
     if (me.space !== page.space) throw redirect({ href: pagePath(spaceHome[me.space], currentLanguage()), replace: true });
   }
   const language = currentLanguage();

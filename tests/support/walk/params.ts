@@ -192,6 +192,7 @@ const byPage: Record<string, Filler> = {
     exam: await one(knex('courses_exams as e').join('marks_exam_settings as s', 's.exam_id', 'e.id').where('e.teacher_id', await actor(knex, 'teacher')).orderBy('e.id').select('e.id'), 'marked exam of the demo teacher'),
   }),
   'attendance.sheet': async ({ knex }) => teacherSheet(knex),
+  'attendance.projector': async ({ knex }) => teacherSheet(knex),
   'attendance.staffSheet': async ({ knex }) => ({ teacher: await actor(knex, 'teacher'), ...(await teacherSheet(knex)) }),
 
   'booklets.coachForm': async ({ knex }) => ({

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { loginSchema } from '@alterna/identity/validation';
 import { adoptActorLanguage } from '../language';
 import { homePathFor } from '../navigation';
+import { usePageSearch } from '../page-search';
 import { setMe, type Me } from '../session';
 import { focusContentNext } from '../shared/focus';
 import { ServerForm, useServerForm } from '../shared/form';
@@ -13,10 +14,12 @@ interface LoginValues {
   password: string;
 }
 
-/** Login (POST /api/auth/login); lands in the actor's own space. */
+/** Login (POST /api/auth/login); lands where the visitor was going (`?next=`), else in the actor's own space. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Where the visitor was going when asked to log in (router.tsx keeps it in `?next=`): a scan lands on its check-in.
+  const [{ next }] = usePageSearch('login');
 
   const form = useServerForm<LoginValues, { actor: Me }>({
     initialValues: { email: '', password: '' },
@@ -27,7 +30,7 @@ export function LoginPage() {
       await adoptActorLanguage(actor);
       setMe(actor);
       focusContentNext();
-      await navigate({ href: homePathFor(actor), replace: true });
+      await navigate({ href: next || homePathFor(actor), replace: true });
     },
   });
 

@@ -1,7 +1,7 @@
-import { Card, Stack, Text } from '@mantine/core';
+import { Button, Card, Stack, Text } from '@mantine/core';
 import qrcode from 'qrcode-generator';
 import { useTranslation } from 'react-i18next';
-import { pathTo } from '../../navigation';
+import { PageLink, pathTo } from '../../navigation';
 import { usePageData } from '../../shared/queries';
 import { loadQr, type QrCode, type SheetRef } from './api';
 
@@ -26,13 +26,19 @@ export function QrPanel({ sheet }: { sheet: SheetRef }) {
         <Text size="sm" c="dimmed" ta="center">
           {t('attendance.qr.hint')}
         </Text>
+        {/* The teacher's own sheet: the same code full screen, for the classroom's projector. */}
+        {!sheet.teacherId && (
+          <PageLink page="attendance.projector" params={{ schoolSubject: sheet.subjectId, lesson: sheet.lessonId }} data-testid="qr-projector">
+            <Button variant="light" component="span">{t('attendance.projector.open')}</Button>
+          </PageLink>
+        )}
       </Stack>
     </Card>
   );
 }
 
 /** The QR code as SVG markup (made here from the URL alone). */
-function svgOf(url: string): string {
+export function svgOf(url: string): string {
   const code = qrcode(0, 'M');
   code.addData(url);
   code.make();

@@ -6,6 +6,7 @@ import { absenceKinds } from '@alterna/attendance/validation';
 import { parisTime } from '@alterna/planning/validation';
 import { useMe } from '../../session';
 import { DateField } from '../../shared/DateFields';
+import { confirm } from '../../shared/dialogs';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { absenceTabs, usePageSearch } from '../../page-search';
@@ -151,6 +152,15 @@ function JustificationRow({ justification: j, canDecide, onDecided }: { justific
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const decide = async (decision: 'accept' | 'refuse') => {
+    // A decision is final (the server refuses a second one): the confirmation says what it does, to whom.
+    const ok = await confirm({
+      title: t(`attendance.absences.${decision}Title`, { name: personName(j.student) }),
+      message: t(`attendance.absences.${decision}Confirm`, { count: j.absences, name: personName(j.student), period: formatDateRange(j.startDate, j.endDate) }),
+      confirmLabel: t(`attendance.absences.${decision}`),
+      cancelLabel: t('attendance.absences.decideLater'),
+      color: decision === 'accept' ? 'green' : 'red',
+    });
+    if (!ok) return;
     setBusy(true);
     try {
       await decideJustification(j.id, decision, comment);

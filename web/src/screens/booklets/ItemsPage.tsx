@@ -6,7 +6,7 @@ import { bookletModules, thesisGridSchema } from '@alterna/booklets/validation';
 import { PageLink } from '../../navigation';
 import { DecimalInput } from '../../shared/DecimalInput';
 import { yupValidator } from '../../shared/form';
-import { errorDialog } from '../../shared/dialogs';
+import { confirm, errorDialog } from '../../shared/dialogs';
 import { errorMessage } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageData } from '../../shared/queries';
@@ -89,7 +89,10 @@ function ThesisSection({ trainingId }: { trainingId: string }) {
                       onChange={(value) => setEdits((e) => ({ ...e, coefficients: { ...e.coefficients, [skill.id]: value } }))} data-testid="thesis-coefficient" />
                   </Table.Td>
                   <Table.Td w={40}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('booklets.thesis.delete')} onClick={() => act(() => deleteThesisSkill(skill.id))}>×</ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('booklets.thesis.delete')} onClick={() => void confirm({
+                      title: t('booklets.thesis.deleteTitle'), message: t('booklets.thesis.deleteConfirm', { name: skill.name }),
+                      confirmLabel: t('booklets.thesis.delete'), color: 'red',
+                    }).then((ok) => { if (ok) void act(() => deleteThesisSkill(skill.id), t('booklets.thesis.deleted')); })} data-testid="thesis-skill-delete">×</ActionIcon>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -156,7 +159,10 @@ export function BookletItemsPage() {
                       <ActionIcon variant="subtle" disabled={index === 0} aria-label={t('booklets.items.up')} onClick={() => act(() => moveItem(item.id, item.position - 1))}>↑</ActionIcon>
                       <ActionIcon variant="subtle" disabled={index === items.length - 1} aria-label={t('booklets.items.down')} onClick={() => act(() => moveItem(item.id, item.position + 1))}>↓</ActionIcon>
                       <ActionIcon variant="subtle" aria-label={t('booklets.items.edit')} data-testid="booklet-item-edit" onClick={() => setEditing({ id: item.id, draft: draftOf(item) })}>✎</ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('booklets.items.delete')} onClick={() => act(() => deleteItem(item.id))}>×</ActionIcon>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('booklets.items.delete')} onClick={() => void confirm({
+                        title: t('booklets.items.deleteTitle'), message: t('booklets.items.deleteConfirm', { title: item.title }),
+                        confirmLabel: t('booklets.items.delete'), color: 'red',
+                      }).then((ok) => { if (ok) void act(() => deleteItem(item.id), t('booklets.items.deleted')); })} data-testid="booklet-item-delete">×</ActionIcon>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

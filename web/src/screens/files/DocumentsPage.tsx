@@ -5,7 +5,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fileTypologyReferences, formatSize, typologyRules, uploadIgnored, uploadProblems, type FileTypology, type TypologyRules } from '@alterna/files/validation';
 import { DateField } from '../../shared/DateFields';
-import { confirm, errorDialog, successDialog } from '../../shared/dialogs';
+import { confirm, errorDialog } from '../../shared/dialogs';
 import { errorMessage, type Violation, ViolationError } from '../../shared/http';
 import { PageTitle } from '../../shared/PageTitle';
 import { HistoryButton } from '../../shared/HistoryPanel';
@@ -170,15 +170,18 @@ function FilesTable({ files, typologies, canManage, onChanged }: { files: Manage
       toast.error(errorMessage(error));
     }
   }
-  async function expire(file: ManagedFile, value: string) {
-    if ((value || null) === file.expirationDate) return;
+  // Saved when asked (the row's Save button), never on every keystroke; the server's message in a toast.
+  async function expire(file: ManagedFile, value: string): Promise<boolean> {
+    if ((value || null) === file.expirationDate) return true;
     try {
       const { message } = await updateExpirationDate(file.id, value || null);
-      await successDialog(message);
+      toast.success(message);
       onChanged();
+      return true;
     } catch (error) {
       // SPEC §8: an error dialog with the translated error title and the server's message.
       await errorDialog(errorMessage(error));
+      return false;
     }
   }
   async function remove(file: ManagedFile) {
@@ -218,10 +221,7 @@ function FilesTable({ files, typologies, canManage, onChanged }: { files: Manage
               </Table.Td>
               <Table.Td>{t(`files.typologies.${file.typologyReference}`)}</Table.Td>
               <Table.Td w={170}>
-                <DateField
-                  size="xs" value={file.expirationDate ?? ''} disabled={!canManage} aria-label={t('files.table.expiration')}
-                  onChange={(event) => void expire(file, event.currentTarget.value)} data-testid="file-expiration"
-                />
+                <ExpiryField file={file} disabled={!canManage} save={(value) => expire(file, value)} />
               </Table.Td>
               <Table.Td>
                 <Switch checked={file.published} disabled={!canManage} onChange={() => void toggle(file)} aria-label={t('files.table.published')} data-testid="file-published" />
@@ -368,5 +368,33 @@ function FolderDialog({ mode, parent, folder, campus, folders, onClose, onSaved 
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A document's expiry: typed freely, saved by its Save button (or Enter), which shows only once it changed. */
+function ExpiryField({ file, disabled, save }: { file: ManagedFile; disabled: boolean; save: (value: string) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const value = draft ?? file.expirationDate ?? '';
+  const changed = draft !== null && (draft || null) !== file.expirationDate;
+  const submit = async () => {
+    if (!changed) return;
+    setSaving(true);
+    if (await save(draft ?? '')) setDraft(null);
+    setSaving(false);
+  };
+  return (
+    <Stack gap={4} onKeyDown={(event) => { if (event.key === 'Enter' && changed) { event.preventDefault(); void submit(); } }}>
+      <DateField
+        size="xs" value={value} disabled={disabled} aria-label={t('files.table.expiration')}
+        onChange={(event) => setDraft(event.currentTarget.value)} data-testid="file-expiration"
+      />
+      {changed && (
+        <Button size="compact-sm" fullWidth loading={saving} onClick={() => void submit()} data-testid="file-expiration-save" aria-label={t('files.table.expirationSave', { name: file.name })}>
+          {t('files.table.save')}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { recipientTypologies } from '@alterna/mass-email/validation';
 import { PageLink, useGoTo } from '../../navigation';
 import { PageTitle } from '../../shared/PageTitle';
 import { SearchSelect } from '../../shared/SearchSelect';
+import { confirm } from '../../shared/dialogs';
 import { ViolationError, errorMessage, type Violation } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { toast } from '../../shared/toast';
@@ -39,6 +40,17 @@ export function NewCampaignPage() {
   };
 
   const run = async (kind: 'preview' | 'send') => {
+    // Sent is sent: the confirmation names the real number of recipients (the preview's) and the subject.
+    if (kind === 'send') {
+      const count = preview?.count ?? 0;
+      const ok = await confirm({
+        title: t('massEmail.new.confirmTitle', { count }),
+        message: t('massEmail.new.confirmText', { count, subject: preview?.sample?.subject || subject }),
+        confirmLabel: t('massEmail.new.sendTo', { count }),
+        cancelLabel: t('massEmail.new.confirmCancel'),
+      });
+      if (!ok) return;
+    }
     setBusy(kind);
     setViolations([]);
     try {

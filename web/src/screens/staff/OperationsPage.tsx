@@ -16,6 +16,9 @@ import { RunResults } from '../planning/bulk/RunResults';
 import { useUndoneRuns } from '../planning/bulk/useUndoneRuns';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
+/** A run whose progress moves by itself (a signature chain waits for people instead). */
+const isMoving = (operation: Operation) => isActive(operation) && !isSignatureChain(operation);
+
 /** Staff operations page: bulk runs with live progress, per-item results and cancel. */
 export function OperationsPage() {
   const { t } = useTranslation();
@@ -27,11 +30,12 @@ export function OperationsPage() {
   // OPERATIONS_POLL_MS while a run is live, so its progress moves on the page.
   const query = new URLSearchParams({ ...(kind ? { kind } : {}), ...(state ? { status: state } : {}) }).toString();
   const page = usePageData(['operations.list', kind, state], async () => (await requestJson<{ operations: Operation[] }>('GET', `/api/operations${query ? `?${query}` : ''}`)).operations ?? [], {
-    pollMs: (list) => (list?.some(isActive) ? OPERATIONS_POLL_MS : false),
+    // A signature chain waits for people for days: only a bulk job moving by itself keeps the page polling.
+    pollMs: (list) => (list?.some(isMoving) ? OPERATIONS_POLL_MS : false),
   });
   const operations: Operation[] | null = page.data ?? null;
   const { error: loadError, reload: load } = page;
-  const anyActive = operations?.some(isActive) ?? false;
+  const anyActive = operations?.some(isMoving) ?? false;
   const { undone, markUndone } = useUndoneRuns(operations);
 
   const kindLabel = (kind: string) => t(`operations.kinds.${kind}`, { defaultValue: kind });
@@ -41,7 +45,7 @@ export function OperationsPage() {
     const ok = await confirm({
       title: chain ? t('operations.chain.cancelTitle') : t('operations.cancelTitle'),
       message: chain
-        ? t('operations.chain.cancelConfirm', { subject: operation.subject, signed: operation.progress.done, total: operation.progress.total })
+        ? t('operations.chain.cancelConfirm', { subject: operation.subject, count: operation.progress.done, total: operation.progress.total })
         : t('operations.cancelConfirm', { kind: kindLabel(operation.kind), subject: operation.subject }),
       confirmLabel: chain ? t('operations.chain.cancelOk') : t('operations.cancelOk'),
       cancelLabel: chain ? t('operations.chain.cancelKeep') : t('operations.cancelKeep'),
@@ -183,7 +187,7 @@ export function OperationsPage() {
                         />
                       </Progress.Root>
                       <Text size="xs" c="dimmed" data-testid="operation-progress-label">
-                        {isSignatureChain(operation) ? t('operations.chain.progressLabel', { done, total }) : t('operations.progressLabel', { done, total, percent: pct })}
+                        {isSignatureChain(operation) ? t('operations.chain.progressLabel', { count: done, total }) : t('operations.progressLabel', { done, total, percent: pct })}
                       </Text>
                     </Stack>
                   </Table.Td>
