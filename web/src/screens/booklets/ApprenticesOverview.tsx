@@ -10,6 +10,7 @@ import { requestJson } from '../../shared/http';
 import { usePageData } from '../../shared/queries';
 import { formPage, listPage, loadMine, type BookletFormSummary, type BookletSummary } from './api';
 import { itemTitle } from './item-title';
+import { StackedTable } from '../../shared/StackedTable';
 
 type Followed = 'coach' | 'tutor' | 'corporation';
 const attendancePage: Record<Followed, PageId> = { coach: 'attendance.coached', tutor: 'attendance.followedTutor', corporation: 'attendance.followedCorporation' };
@@ -113,7 +114,8 @@ function Section({ title, rows, empty, testId }: { title: string; rows: ReactNod
         <Title order={2} size="h4">{title}</Title>
         <Badge variant="light" color={rows.length ? 'orange' : 'gray'}>{rows.length}</Badge>
       </Group>
-      {rows.length ? <Table striped><Table.Tbody>{rows}</Table.Tbody></Table> : <Text c="dimmed" size="sm">{empty}</Text>}
+      {/* A row per form; on a phone each row stacks (issue #25: the table ran out of its card at 390 px). */}
+      {rows.length ? <StackedTable striped><Table.Tbody>{rows}</Table.Tbody></StackedTable> : <Text c="dimmed" size="sm">{empty}</Text>}
     </Card>
   );
 }
