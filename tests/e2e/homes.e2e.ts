@@ -155,6 +155,14 @@ describe('homes that start the day (390 px)', () => {
         }
         expect(await sideScroll(tab)).toBeLessThanOrEqual(0);
         await screenshot(tab, `home-${typology}-390-${lang}`);
+        if (typology !== 'corporation-contact') {
+          // The attendance link lands on that apprentice's card of the attendance page.
+          const row = tab.getByTestId('apprentice-row').first();
+          const student = await row.getAttribute('data-student-id');
+          await row.locator(`a[href$="#student-${student}"]`).tap();
+          await tab.locator(`[id="student-${student}"]`).waitFor();
+          expect(await tab.locator(`[id="student-${student}"]`).getAttribute('data-testid')).toBe('coached-student');
+        }
         await context.close();
       }
     }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, personName } from '../../shared/format';
@@ -19,6 +20,10 @@ export function CoachStudentsPage() {
   const query = new URLSearchParams(Object.entries({ from, to }).filter(([, v]) => v));
   const page = usePageData(['attendance.coached', from, to], () =>
     requestJson<{ students: CoachedStudent[] }>('GET', `/api/absences-and-lateness/my-students${query.size ? `?${query}` : ''}`));
+  // A follower's home links an apprentice's attendance as `#student-<id>` (issue #25): shown once the list is there.
+  useEffect(() => {
+    if (page.data && window.location.hash) document.getElementById(window.location.hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [page.data]);
   return (
     <Stack gap="lg" data-testid="coached-students-page">
       <PageTitle title={t('attendance.coached.title')} intro={t('attendance.coached.intro')} />
@@ -32,7 +37,7 @@ export function CoachStudentsPage() {
       {page.data && !page.data.students.length && <Text c="dimmed">{t('attendance.coached.none')}</Text>}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         {page.data?.students.map(({ student, statistics, absences }) => (
-          <Card key={student.id} withBorder radius="md" padding="lg" data-testid="coached-student">
+          <Card key={student.id} id={`student-${student.id}`} withBorder radius="md" padding="lg" data-testid="coached-student">
             <Title order={2} size="h5" mb="sm">{personName(student)}</Title>
             <AttendanceChart statistics={statistics} />
             <FollowedAbsences absences={absences} />
