@@ -85,7 +85,11 @@ export interface Core {
   migrate(): Promise<string[]>;
   /** Seeds the demo centre when the database holds no actor yet; returns whether it seeded. */
   seedIfEmpty(): Promise<boolean>;
-  bootstrap(): Promise<void>;
+  /**
+   * The modules' bootstrap, then the declared Temporal schedules brought to their specs. `schedulesInBackground`: the
+   * schedules are checked after this resolves (an API listens at once, even while Temporal does not answer).
+   */
+  bootstrap(options?: { schedulesInBackground?: boolean }): Promise<void>;
   /** Every module's activities, for the worker. */
   activities(): Record<string, (...args: any[]) => Promise<unknown>>;
   /** Readiness: the database required, Temporal reported (`/api/health/ready`, and `/api/health` as before). */
@@ -193,17 +197,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       for (const mod of modules) if (mod.seed) await mod.seed(services.get(mod.name), coreOf(mod.name), knex);
       return true;
     },
-    async bootstrap() {
+    async bootstrap({ schedulesInBackground = false } = {}) {
       for (const mod of modules) await mod.bootstrap?.({ services: services.get(mod.name), core: coreOf(mod.name) });
       const schedules = modules.flatMap((mod) => mod.schedules ?? []);
       if (!schedules.length) return;
-      try {
-        await ensureSchedules(await temporal.client(), config.taskQueue, schedules);
-      } catch (error) {
+      const checked = (async () => ensureSchedules(await temporal.client(), config.taskQueue, schedules))().catch((error: unknown) => {
         // The API serves without Temporal; the worker, which cannot, sets the schedules when it starts.
         if (!isTemporalUnavailable(error)) throw error;
         log.warn({ err: error }, 'Temporal unavailable: schedules not checked at this start');
-      }
+      });
+      if (!schedulesInBackground) return checked;
+      checked.catch((error: unknown) => log.error({ err: error }, 'schedules not checked at this start'));
     },
     activities() {
       const all: Record<string, (...args: any[]) => Promise<unknown>> = {};

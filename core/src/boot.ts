@@ -18,6 +18,8 @@ export interface BootOptions {
   embeddedDatabase?: CoreOptions['embeddedDatabase'];
   /** Development only: the in-process SMTP sink (config.smtpUrl points at it) whose inbox the core serves at /dev/mailbox. */
   devMailbox?: CoreOptions['devMailbox'];
+  /** Check the Temporal schedules after returning (the API: it listens without waiting for Temporal's deadline). */
+  schedulesInBackground?: boolean;
 }
 
 /** Config, installed modules, database, migrations and seed: what every entry point does first. */
@@ -45,7 +47,7 @@ export async function bootCore(options: BootOptions = {}): Promise<Core> {
       if (seed && (await core.seedIfEmpty())) log.info('demo centre seeded');
     });
   }
-  await core.bootstrap();
+  await core.bootstrap({ schedulesInBackground: options.schedulesInBackground });
   return core;
 }
 

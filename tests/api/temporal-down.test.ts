@@ -81,6 +81,17 @@ describe('Temporal down', () => {
     expect((await student.get('/api/my-attendance')).status).toBe(200);
   });
 
+  // The API's entry boots with schedulesInBackground (core/src/bin/api.ts): it listens without waiting for the
+  // schedules' Temporal call to reach its deadline; a boot that waits (the worker's) ends after it.
+  it('boots without waiting for Temporal when the schedules are checked in the background', async () => {
+    const order: string[] = [];
+    await Promise.all([
+      app.core.bootstrap().then(() => order.push('waited for the schedules')),
+      app.core.bootstrap({ schedulesInBackground: true }).then(() => order.push('schedules in the background')),
+    ]);
+    expect(order).toEqual(['schedules in the background', 'waited for the schedules']);
+  });
+
   it('stays ready (PostgreSQL answers) and reports Temporal down; liveness answers', async () => {
     for (const path of ['/api/health/ready', '/api/health']) {
       const ready = await fetch(`${app.baseUrl}${path}`);

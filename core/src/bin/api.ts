@@ -3,7 +3,8 @@ import { bootCore, keepServing, onShutdown } from '../boot.js';
 import { ConfigError } from '../config.js';
 
 try {
-  const core = await bootCore();
+  // Listening does not wait for Temporal: reads, attendance and the calendar serve without it (issue #28).
+  const core = await bootCore({ schedulesInBackground: true });
   await core.listen();
   core.log.info({ port: core.config.port }, `Alterna API listening on http://localhost:${core.config.port}`);
   onShutdown(core.log, () => core.close());
