@@ -23,12 +23,12 @@ export async function newContext(browser: Browser, baseURL: string, locale: stri
   return context;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   // A page scrolled down (a form filled to its end) shot whole shows its fixed header and the off-screen skip link
   // where the scroll left them, over the content: shot from the top, it looks as the person sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
 }
 
 /** Types `text` into a field key by key, as a person does, over what it held (selected and deleted first). */

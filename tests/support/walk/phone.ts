@@ -74,7 +74,10 @@ export function sideScroll(tab: Page): Promise<{ scrollWidth: number; innerWidth
   });
 }
 
-/** Walks one walker's stops in one language on a phone; `shot` names the pages photographed (phone-<page>[-<state>]-<lang>.png). */
+/**
+ * Walks one walker's stops in one language on a phone; `shot` names the pages photographed (phone-<page>[-<state>]-<lang>.png):
+ * the first screen a person sees, the whole page for a sheet (its signatures are at its end).
+ */
 export async function phoneGroup(browser: Browser, baseUrl: string, stops: Stop[], shot: ReadonlySet<string>): Promise<PhoneResult[]> {
   const { walker, lang } = stops[0]!;
   if (!walker) throw new Error('the phone pass walks logged-in spaces only');
@@ -97,7 +100,7 @@ export async function phoneGroup(browser: Browser, baseUrl: string, stops: Stop[
         const scroll = await sideScroll(tab);
         if (scroll.scrollWidth > scroll.innerWidth) problems.push(`scrolls sideways: ${scroll.scrollWidth} px wide for ${scroll.innerWidth}; widest offender ${scroll.offender ?? 'not found'}`);
         for (const box of scroll.clipped) problems.push(`cut off: ${box}`);
-        if (shot.has(stop.page.id)) await screenshot(tab, `phone-${stop.page.id}${stop.state ? `-${stop.state}` : ''}-${lang}`);
+        if (shot.has(stop.page.id)) await screenshot(tab, `phone-${stop.page.id}${stop.state ? `-${stop.state}` : ''}-${lang}`, { fullPage: stop.page.id === 'attendance.sheet' });
       } catch (error) {
         problems.push(`walk error: ${(error as Error).message.split('\n')[0]}`);
       }
