@@ -33,6 +33,7 @@ const texts = {
     items: (id: string) => `/centre-de-formation/formations/${id}/elements-livret`, itemTitle: 'Supprimer cet élément\u202f?',
     itemText: (title: string) => `L’élément « ${title} » sera retiré du livret de cette formation. Ce n’est pas réversible.`,
     massCreate: '/planification/planification/creer/plusieurs', closedTitle: '4 des 4 jours sont fermés',
+    nothingLabel: 'Rien n’a été créé ni modifié\u202f: les 4 cours demandés ont tous été refusés ou ignorés (raisons ci-dessous).',
   },
   en: {
     locale: 'en-GB', home: '/administration/dashboard', operations: '/administration/operations',
@@ -40,6 +41,7 @@ const texts = {
     items: (id: string) => `/training-center/trainings/${id}/booklet-items`, itemTitle: 'Delete this item?',
     itemText: (title: string) => `The item “${title}” will be removed from the booklet of this training. This cannot be undone.`,
     massCreate: '/planning/planning/create/many', closedTitle: '4 of the 4 days are closed',
+    nothingLabel: 'Nothing was created or changed: all 4 lessons asked for were refused or skipped (reasons below).',
   },
 } as const;
 
@@ -163,6 +165,33 @@ describe('confirmations and the operations page', () => {
     }
   });
 
+  it('asks before sending a mass e-mail, naming the preview’s real count (en)', async () => {
+    const page = await staffPage('en', demo('pedagogy'));
+    await page.goto('/mailbox/mass-email/new');
+    await typeInto(page.getByTestId('mass-email-subject'), 'Back-to-school meeting');
+    await typeInto(page.getByTestId('mass-email-body'), '<p>Hello, see you on Monday.</p>');
+    await page.getByTestId('mass-email-groups').click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mass-email-preview').click();
+    await expect.poll(() => page.getByTestId('mass-email-count').textContent()).toMatch(/^\d+ recipients?$/);
+    const count = Number((await page.getByTestId('mass-email-count').textContent())!.split(' ')[0]);
+    const campaigns = Number((await app.core.db.knex('mass_email_campaigns').count({ n: '*' }).first())!.n);
+    await page.getByTestId('mass-email-send').click();
+    const sure = page.getByTestId('confirm-dialog');
+    await sure.waitFor();
+    expect(await page.getByTestId('dialog-title').textContent()).toBe(`Send to ${count} ${count === 1 ? 'person' : 'people'}?`);
+    expect(await sure.getByTestId('dialog-message').textContent()).toBe(
+      `“Back-to-school meeting” will be e-mailed now to ${count} ${count === 1 ? 'person' : 'people'}. An e-mail sent cannot be called back; the sending can be paused from the campaign’s page.`,
+    );
+    await settled(page);
+    await screenshot(page, 'mass-email-confirm-en');
+    await sure.getByTestId('dialog-cancel').click();
+    await expect.poll(() => page.getByTestId('confirm-dialog').count()).toBe(0);
+    expect(Number((await app.core.db.knex('mass_email_campaigns').count({ n: '*' }).first())!.n)).toBe(campaigns);
+    await page.context().close();
+  });
+
   it('warns of the closed days in the mass-creation wizard before the run (fr, en)', async () => {
     for (const lang of ['fr', 'en'] as const) {
       const t = texts[lang];
@@ -186,6 +215,23 @@ describe('confirmations and the operations page', () => {
       expect(await warning.textContent()).toContain(t.closedTitle);
       expect(await warning.getByTestId('closed-day').evaluateAll((days) => days.map((d) => d.getAttribute('data-date')))).toEqual(['2026-12-25', '2026-12-26', '2027-01-01', '2027-01-02']);
       await screenshot(page, `mass-create-closed-days-${lang}`);
+
+      // Run anyway: every day is skipped, and the run ends saying nothing was created — never a green 100 %.
+      const line = wizard.getByTestId('lesson-line').first();
+      await choose(page, line.getByTestId('line-groups'), /Paris/);
+      await line.getByTestId('line-subject').click();
+      await page.getByRole('option').first().click();
+      await wizard.getByTestId('create-start').click();
+      const run = wizard.getByTestId('run-progress').first();
+      await expect.poll(() => run.getAttribute('data-status'), { timeout: 60_000, interval: 500 }).toBe('completed');
+      expect(await run.getAttribute('data-outcome')).toBe('nothing');
+      expect(await run.getByTestId('run-status').textContent()).toBe(t.nothing);
+      expect(await run.getByTestId('run-progress-label').textContent()).toBe(t.nothingLabel);
+      // An empty bar, and no undo of a run that changed nothing.
+      expect(await run.getByRole('progressbar').first().getAttribute('aria-valuenow')).toBe('0');
+      await wizard.getByTestId('result-row').first().waitFor();
+      expect(await wizard.getByTestId('run-undo').count()).toBe(0);
+      await screenshot(page, `mass-create-nothing-created-${lang}`);
       await page.context().close();
     }
   });

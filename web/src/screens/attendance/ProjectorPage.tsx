@@ -21,7 +21,10 @@ export function ProjectorPage() {
   const { schoolSubject, lesson } = usePageParams('attendance.projector');
   const ref: SheetRef = { subjectId: schoolSubject, lessonId: lesson };
   const sheet = usePageData(['attendance.sheet', schoolSubject, lesson], () => loadSheet(ref));
-  const qr = usePageData(['attendance.projector.qr', lesson], () => loadQr(ref), { pollMs: () => 1000 });
+  // The code exists only while the sheet is open and check-in is (the lesson, and 15 minutes after): never asked outside.
+  const taking = sheet.data?.sheet && !sheet.data.sheet.closedAt ? sheet.data.window : null;
+  const open = taking !== null && Date.now() >= Date.parse(taking.checkInFrom) && Date.now() <= Date.parse(taking.checkInUntil);
+  const qr = usePageData(['attendance.projector.qr', lesson], () => loadQr(ref), { pollMs: () => 1000, enabled: open });
   const url = qr.data ? checkInUrl(qr.data) : null;
 
   // The countdown: from CODE_SECONDS when a new window's code arrives, one tick a second.
@@ -53,8 +56,13 @@ export function ProjectorPage() {
           {details && <Text size="xl" c="dimmed" ta="center" data-testid="projector-details">{details}</Text>}
         </Stack>
         {sheet.error && <Alert color="red" variant="light" role="alert">{sheet.error}</Alert>}
-        {qr.error && <Alert color="red" variant="light" role="alert" data-testid="projector-error">{qr.error}</Alert>}
-        {url && (
+        {sheet.data && !open && (
+          <Alert color="orange" variant="light" data-testid="projector-closed">
+            {sheet.data.sheet && !sheet.data.sheet.closedAt ? t('attendance.window.qr') : t('attendance.projector.notOpened')}
+          </Alert>
+        )}
+        {open && qr.error && <Alert color="red" variant="light" role="alert" data-testid="projector-error">{qr.error}</Alert>}
+        {open && url && (
           <div
             style={{ width: 'min(60vh, 90vw)', height: 'min(60vh, 90vw)' }}
             data-testid="projector-qr"

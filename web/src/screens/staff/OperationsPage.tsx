@@ -115,7 +115,7 @@ export function OperationsPage() {
             const total = operation.progress?.total ?? 0;
             // A run that did nothing (nothing to do, nothing created) never shows as a green 100 %.
             const outcome = runOutcome(operation);
-            const pct = percent(done, total);
+            const pct = outcome === 'nothing' ? 0 : percent(done, total);
             const color = outcome && outcome !== 'done' ? OUTCOME_COLOR[outcome] : (STATUS_COLOR[operation.status] ?? 'blue');
             const active = isActive(operation);
             return (
@@ -197,7 +197,7 @@ export function OperationsPage() {
                         {t('planning.bulk.undo.done')}
                       </Badge>
                     )}
-                    {isPlanningRun(operation) && operation.status === 'completed' && runResult(operation)?.undoable && undone[operation.id] === false && (
+                    {isPlanningRun(operation) && operation.status === 'completed' && outcome !== 'nothing' && runResult(operation)?.undoable && undone[operation.id] === false && (
                       <Button
                         size="xs"
                         color="orange"

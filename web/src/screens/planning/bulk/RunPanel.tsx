@@ -14,6 +14,7 @@ import { RunProgress } from './RunProgress';
 import { RunResults } from './RunResults';
 import { useOperation } from './useOperation';
 import { useUndoneRuns } from './useUndoneRuns';
+import { runOutcome } from '../../staff/operations';
 
 const LESSON_OUTCOMES: RunItemStatus[] = ['created', 'moved', 'updated', 'cancelled', 'undone'];
 
@@ -84,7 +85,7 @@ export function RunPanel({ initial, onAnother, anotherLabel }: { initial: Operat
                     {t('planning.bulk.results.openCalendar')}
                   </Button>
                 )}
-                {result?.undoable && !undo && undone[operation.id] === false && (
+                {result?.undoable && runOutcome(operation) !== 'nothing' && !undo && undone[operation.id] === false && (
                   <Button variant="light" color="orange" size="xs" onClick={() => void askUndo()} loading={undoing} data-testid="run-undo">
                     {t('planning.bulk.undo.button')}
                   </Button>

@@ -12,7 +12,7 @@ export function RunProgress({ operation, error }: { operation: Operation; error?
   const finished = operation.status !== 'running';
   // A run that created or changed nothing ends orange, saying so, never as a green "100 %".
   const outcome = runOutcome(operation);
-  const pct = outcome === 'done' ? 100 : percent(done, total);
+  const pct = outcome === 'done' ? 100 : outcome === 'nothing' ? 0 : percent(done, total);
   const color = outcome && outcome !== 'done' ? OUTCOME_COLOR[outcome] : (STATUS_COLOR[operation.status] ?? 'blue');
   const counts = runResult(operation)?.counts ?? {};
   return (
