@@ -43,6 +43,7 @@ export async function placementOptimum(instance: Instance, timeLimitS: number): 
     const group = groups[groupOf[d]!]!;
     for (const day of open[groupOf[d]!]!) {
       slots.forEach((slot, s) => {
+        if (slot.campusIds && !slot.campusIds.includes(group.campusId)) return;
         teachers.forEach((teacher, t) => {
           if (!teacher.subjectIds.includes(demand.subjectId)) return;
           if (teacher.unavailable.some((busy) => busy.day === day && busy.start < slot.end && slot.start < busy.end)) return;

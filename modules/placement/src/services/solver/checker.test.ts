@@ -27,6 +27,8 @@ describe('placement: the hard-rule checker', () => {
     expect(rules([lesson(), lesson({ day: 1 })], tinyInstance({ teachers: [{ ...tinyInstance().teachers[0]!, capMinutes: 120 }] }))).toEqual(['overCap']);
     expect(rules([lesson(), lesson({ day: 1 }), lesson({ day: 2 })])).toEqual(['overTarget']);
     expect(rules([lesson({ slotId: 'nope' })])).toEqual(['unknown']);
+    const parisSlots = tinyInstance({ slots: [...tinyInstance().slots, { id: 'paris-am', start: 8 * 60 + 30, end: 10 * 60 + 30, campusIds: ['paris'] }] });
+    expect(rules([lesson({ slotId: 'paris-am' })], parisSlots)).toEqual(['slotOtherCampus']);
   });
 
   it('counts lessons already planned', () => {

@@ -55,6 +55,7 @@ export function checkProposal(instance: Instance, lessons: readonly PlacedLesson
       if (other) add(rule, index, `${kind} ${id} also holds ${other.lesson < 0 ? 'a planned lesson' : `lesson ${other.lesson}`} on day ${lesson.day}`);
       hold(`${kind} ${id}`, entry);
     }
+    if (slot.campusIds && !slot.campusIds.includes(group.campusId)) add('slotOtherCampus', index, `slot ${slot.id} is not in the time-slot model of group ${group.id}'s campus`);
     if (!teacher.subjectIds.includes(demand.subjectId)) add('notQualified', index, `teacher ${teacher.id} is not qualified for ${demand.subjectId}`);
     if (teacher.unavailable.some((busy) => overlap(entry, busy))) add('teacherUnavailable', index, `teacher ${teacher.id} is unavailable on day ${lesson.day}`);
     if (room.capacity < group.size) add('roomTooSmall', index, `room ${room.id} holds ${room.capacity}, group ${group.id} is ${group.size}`);

@@ -11,7 +11,7 @@ function slack(state: State, demand: number): number {
   const need = state.left(demand);
   if (need <= 0) return Infinity;
   const open = ix.open[ix.demandGroup[demand]!]!.reduce((sum, flag) => sum + flag, 0);
-  return (open * ix.slots * ix.qualified[demand]!.length * Math.min(1, ix.fitting[demand]!.length)) / need;
+  return (open * ix.groupSlots[ix.demandGroup[demand]!]!.length * ix.qualified[demand]!.length * Math.min(1, ix.fitting[demand]!.length)) / need;
 }
 
 /** The teacher and room for a lesson there, preferring those already used; null when none fits. */
@@ -42,7 +42,7 @@ export async function construct(state: State, random: Random, pause: () => Promi
     const group = ix.demandGroup[demand]!;
     const weeks = ix.demandWeeks[demand]!;
     const cells: [number, number][] = [];
-    for (let day = 0; day < maxDay; day++) if (ix.open[group]![day]) for (let slot = 0; slot < ix.slots; slot++) cells.push([day, slot]);
+    for (let day = 0; day < maxDay; day++) if (ix.open[group]![day]) for (const slot of ix.groupSlots[group]!) cells.push([day, slot]);
     random.shuffle(cells);
     const perWeek = new Map<number, number>();
     const perDay = new Map<number, number>();

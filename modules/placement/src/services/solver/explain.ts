@@ -39,7 +39,7 @@ export function explain(state: State): Explanation[] {
       if (!open[day]) continue;
       const weekday = instance.days[day]!.weekday;
       if (!roomFreeByWeekday.has(weekday)) roomFreeByWeekday.set(weekday, 0);
-      for (let slot = 0; slot < ix.slots; slot++) {
+      for (const slot of ix.groupSlots[g]!) {
         if (ix.groupBlocked[cell(ix, g, day, slot)]) continue;
         const minutes = ix.slotMinutes[slot]!;
         groupFree += minutes;
@@ -63,7 +63,7 @@ export function explain(state: State): Explanation[] {
     // What the proposal leaves: a time when the group, a qualified teacher with hours left and a fitting room are free.
     for (let day = 0; day < ix.days; day++) {
       if (!open[day]) continue;
-      for (let slot = 0; slot < ix.slots; slot++) {
+      for (const slot of ix.groupSlots[g]!) {
         if (ix.slotMinutes[slot]! > unplaced) continue;
         for (const t of qualified) for (const r of fitting) if (state.fits(d, day, slot, t, r)) return say('stopped');
       }

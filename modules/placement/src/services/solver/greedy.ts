@@ -16,7 +16,7 @@ export function greedyFirstFit(instance: Instance, weights: Partial<SoftWeights>
     const group = ix.demandGroup[d]!;
     for (let day = 0; day < ix.days; day++) {
       if (!ix.open[group]![day]) continue;
-      for (let slot = 0; slot < ix.slots; slot++) {
+      for (const slot of ix.groupSlots[group]!) {
         if (state.left(d) < ix.slotMinutes[slot]!) continue;
         placing: for (const teacher of ix.qualified[d]!) {
           for (const room of ix.fitting[d]!) {

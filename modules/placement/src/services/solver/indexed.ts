@@ -28,6 +28,9 @@ export interface Indexed {
   demandGroup: Int32Array;
   /** For each group, whether each day is a school day on an open campus. */
   open: Uint8Array[];
+  /** For each group, the slots of its campus's time-slot model; for each campus, whether each slot is its. */
+  groupSlots: number[][];
+  campusSlot: Uint8Array[];
   /** Teachers qualified for each demand's subject; rooms of the group's campus that hold the group. */
   qualified: number[][];
   fitting: number[][];
@@ -62,6 +65,11 @@ export function indexInstance(instance: Instance): Indexed {
     const closed = new Set(instance.campuses[campusIndex.get(group.campusId) ?? -1]?.closedDays ?? []);
     for (const day of group.schoolDays) if (day >= 0 && day < days && !closed.has(day)) flags[day] = 1;
     return flags;
+  });
+  const campusSlot = instance.campuses.map((campus) => Uint8Array.from(instance.slots, (slot) => (!slot.campusIds || slot.campusIds.includes(campus.id) ? 1 : 0)));
+  const groupSlots = instance.groups.map((group) => {
+    const flags = campusSlot[campusIndex.get(group.campusId) ?? -1];
+    return instance.slots.flatMap((_slot, s) => (flags?.[s] ? [s] : []));
   });
   const demandGroup = Int32Array.from(instance.demands, (demand) => groupIndex.get(demand.groupId) ?? -1);
   const qualified = instance.demands.map((demand) => instance.teachers.flatMap((teacher, t) => (teacher.subjectIds.includes(demand.subjectId) ? [t] : [])));
@@ -103,7 +111,7 @@ export function indexInstance(instance: Instance): Indexed {
   });
   return Object.assign(ix, {
     instance, slotStart, slotEnd, slotMinutes: Int32Array.from(instance.slots, (slot) => slot.end - slot.start), slotOverlaps,
-    slotIndex: indexOf(instance.slots), teacherIndex, roomIndex, groupIndex, demandIndex: indexOf(instance.demands), demandGroup, open,
+    slotIndex: indexOf(instance.slots), teacherIndex, roomIndex, groupIndex, demandIndex: indexOf(instance.demands), demandGroup, open, groupSlots, campusSlot,
     qualified, fitting, cap: Int32Array.from(instance.teachers, (teacher) => teacher.capMinutes), roomCampus, teacherBlocked, groupBlocked, roomBlocked,
     groupFixed, teacherFixed, demandWeeks,
   });

@@ -8,10 +8,13 @@ import type { Lesson, State } from './state.js';
 /** A random open day and slot of the demand's group. */
 function randomCell(state: State, demand: number, random: Random): [number, number] | null {
   const ix = state.ix;
-  const open = ix.open[ix.demandGroup[demand]!]!;
+  const group = ix.demandGroup[demand]!;
+  const open = ix.open[group]!;
+  const slots = ix.groupSlots[group]!;
+  if (!slots.length) return null;
   for (let tries = 0; tries < 8; tries++) {
     const day = random.int(ix.days);
-    if (open[day]) return [day, random.int(ix.slots)];
+    if (open[day]) return [day, slots[random.int(slots.length)]!];
   }
   return null;
 }

@@ -19,7 +19,10 @@ export const emptyParts = (): Parts => Object.fromEntries(softRules.map((rule) =
 
 export const weightsOf = (weights: Partial<SoftWeights> = {}): SoftWeights => ({ ...defaultWeights, ...weights });
 
-/** Free slot minutes between the day's first and last lesson (the break between slots is not a gap). */
+/**
+ * Free slot minutes between the day's first and last lesson (the break between slots is not a gap), counting the slots
+ * of the time-slot models of the campuses the day's rooms are on.
+ */
 function gapMinutes(ix: Indexed, items: readonly DayItem[]): number {
   if (items.length < 2) return 0;
   let first = Infinity;
@@ -33,6 +36,7 @@ function gapMinutes(ix: Indexed, items: readonly DayItem[]): number {
     const start = ix.slotStart[s]!;
     const end = ix.slotEnd[s]!;
     if (start < first || end > last) continue;
+    if (!items.some((item) => item.room >= 0 && ix.campusSlot[ix.roomCampus[item.room]!]?.[s])) continue;
     if (!items.some((item) => item.start < end && start < item.end)) gaps += end - start;
   }
   return gaps;

@@ -36,6 +36,10 @@ describe('placement: hard rules a proposal never breaks', () => {
       }],
     ['a closure', tinyInstance({ campuses: [{ id: 'lyon', name: 'Lyon', closedDays: [0, 1, 2, 3] }], demands: [demand('en', 20)] }),
       (p) => expect(p.lessons.map((l) => l.day)).toEqual([4, 4, 4])],
+    ['a time slot of another campus\'s model', tinyInstance({
+      slots: [{ id: 'lyon', start: 8 * 60, end: 10 * 60, campusIds: ['lyon'] }, { id: 'paris', start: 10 * 60, end: 12 * 60, campusIds: ['paris'] }],
+      demands: [demand('en', 20)],
+    }), (p) => expect(p.lessons.map((l) => l.slotId)).toEqual(['lyon', 'lyon', 'lyon', 'lyon', 'lyon'])],
     ['a contract cap', tinyInstance({ teachers: [teacher('alice', ['en'], { capMinutes: 240 })], demands: [demand('en', 10)] }), (p) => expect(hours(p, 'mco1:en')).toBe(4)],
     ['more than the remaining hours', tinyInstance({ demands: [demand('en', 3)] }), (p) => expect(hours(p, 'mco1:en')).toBe(2)],
     ['lessons already planned', tinyInstance({

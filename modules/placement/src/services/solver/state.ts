@@ -65,7 +65,8 @@ export class State {
   openFor(demand: number, day: number, slot: number, teacher: number, room: number): boolean {
     const ix = this.ix;
     const group = ix.demandGroup[demand]!;
-    return ix.open[group]![day] === 1 && !ix.groupBlocked[cell(ix, group, day, slot)] && !ix.teacherBlocked[cell(ix, teacher, day, slot)]
+    const campus = ix.roomCampus[room]!;
+    return ix.open[group]![day] === 1 && campus >= 0 && ix.campusSlot[campus]![slot] === 1 && !ix.groupBlocked[cell(ix, group, day, slot)] && !ix.teacherBlocked[cell(ix, teacher, day, slot)]
       && !ix.roomBlocked[cell(ix, room, day, slot)];
   }
 

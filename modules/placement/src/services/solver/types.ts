@@ -10,11 +10,13 @@ export interface Day {
   weekday: number;
 }
 
-/** A time slot of the day (the campus's time-slot model), in minutes from midnight; a lesson lasts one slot. */
+/** A time slot of the day, in minutes from midnight; a lesson lasts one slot. */
 export interface Slot {
   id: string;
   start: number;
   end: number;
+  /** The campuses whose time-slot model has it; every campus when absent. */
+  campusIds?: string[];
 }
 
 export interface Campus {
@@ -104,7 +106,7 @@ export interface Instance {
 /** A broken hard rule, naming the lesson (its index in the checked list) and what it breaks. */
 export interface Violation {
   rule:
-    | 'unknown' | 'teacherDoubleBooked' | 'groupDoubleBooked' | 'roomDoubleBooked' | 'notQualified' | 'teacherUnavailable'
+    | 'unknown' | 'teacherDoubleBooked' | 'groupDoubleBooked' | 'roomDoubleBooked' | 'notQualified' | 'teacherUnavailable' | 'slotOtherCampus'
     | 'roomTooSmall' | 'roomOtherCampus' | 'notSchoolDay' | 'closed' | 'overCap' | 'overTarget';
   lesson: number;
   detail: string;
