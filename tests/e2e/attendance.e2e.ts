@@ -117,6 +117,14 @@ describe('attendance in the browser', () => {
     await page.goto(`/my-courses/${lesson.subjectId}/seances/${lesson.lessonId}/attendance`);
     await expect.poll(() => page.getByTestId('sheet-state').textContent()).toBe('Closed');
     expect(await page.getByTestId('closing').textContent()).toContain('Signed and closed by the teacher');
+    // Issue #25: the header names the subject, the group and the room; a closed sheet shows the signatures drawn (the
+    // student's on their phone, the teacher's closing one) as images.
+    const subject = await app.core.db.knex('school_subjects').where({ id: lesson.subjectId }).first('name');
+    const group = await app.core.db.knex('planning_groups').where({ id: lesson.groupId }).first('name');
+    expect(await page.getByTestId('sheet-header').textContent()).toBe(`${subject?.name} · Group ${group?.name} · No room`);
+    expect(await page.getByTestId('signature-image').count()).toBe(1);
+    expect(await page.getByTestId('signature-image').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(await page.getByTestId('closing-signature').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await screenshot(page, 'attendance-sheet-closed-en');
     await context.close();
 

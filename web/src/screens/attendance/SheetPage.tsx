@@ -156,19 +156,17 @@ function SheetView({ sheetRef, back }: { sheetRef: SheetRef; back: ReactNode }) 
       />
       {data && (
         // The sheet's header (issue #25): which sheet this is, its group and room, as a teacher checks it in the classroom.
-        <Group gap="xs" data-testid="sheet-header">
-          <Text size="sm" fw={600} data-testid="sheet-subject">
+        <Text size="sm" data-testid="sheet-header">
+          <Text span fw={600} data-testid="sheet-subject">
             {data.header.schoolSubject ?? t('attendance.sheet.noSubject')}
           </Text>
-          <Text size="sm" c="dimmed" aria-hidden>·</Text>
-          <Text size="sm" data-testid="sheet-groups">
-            {t('attendance.sheet.groups', { count: data.header.groups.length, groups: data.header.groups.join(', ') || '—' })}
-          </Text>
-          <Text size="sm" c="dimmed" aria-hidden>·</Text>
-          <Text size="sm" data-testid="sheet-rooms">
+          {' · '}
+          <span data-testid="sheet-groups">{t('attendance.sheet.groups', { count: data.header.groups.length, groups: data.header.groups.join(', ') || '—' })}</span>
+          {' · '}
+          <span data-testid="sheet-rooms">
             {data.header.rooms.length ? t('attendance.sheet.rooms', { count: data.header.rooms.length, rooms: data.header.rooms.join(', ') }) : t('attendance.sheet.noRoom')}
-          </Text>
-        </Group>
+          </span>
+        </Text>
       )}
       {page.error && (
         <Alert color="red" variant="light" role="alert">
