@@ -144,7 +144,7 @@ describe('every page of the page table, in English and in French', () => {
 });
 
 describe('every page of the student, teacher, coach, tutor and company spaces on a phone', () => {
-  it('fits 390 × 844 (touch) in English and in French: no page scrolls sideways or cuts a word or a column off', async () => {
+  it('fits 390 × 844 (touch) in English and in French: no page scrolls sideways or cuts a word or a column off, main actions 44 px', async () => {
     const stops = (await plan()).filter((stop) => phoneSpaces.has(stop.page.space));
     const started = Date.now();
     const results: PhoneResult[] = await inTabs(stops, 3, (group) => phoneGroup(browser, app.baseUrl, group, photographedOnPhone));

@@ -7,7 +7,8 @@ import { watchPage } from './watch.js';
 
 // Issue #25, the phone pass of the page walk: every page of the spaces people use on a phone, at 390 × 844 with
 // touch, in both languages, must not scroll sideways (`document.documentElement.scrollWidth <= innerWidth`) nor cut
-// its words or columns off ("A…", a badge's "NON JUS…", a table's last columns hidden by its card). A page that does
+// its words or columns off ("A…", a badge's "NON JUS…", a table's last columns hidden by its card), and its main
+// actions are at least 44 px for a finger (mainActions below). A page that does
 // is reported with the widest element sticking out of the screen, or each box that cuts (tests/e2e/header-phone.e2e.ts
 // measured the header the same way). One browser profile per walker and language, logged in once, as the desktop walk does.
 
@@ -75,6 +76,31 @@ export function sideScroll(tab: Page): Promise<{ scrollWidth: number; innerWidth
 }
 
 /**
+ * The main actions of the phone pages, by test id: a finger needs at least 44 × 44 px (issue #25). The take-attendance
+ * and day buttons of the teacher's day, the sheet's buttons and each line's statuses and "sign here", the student's
+ * justify and add-a-justification, the follower's open, the teacher's enter-marks.
+ */
+export const mainActions = [
+  'take-attendance', 'day-previous', 'day-next', 'everyone-present', 'toggle-qr', 'save-sheet', 'close-sheet', 'mark-present', 'mark-late',
+  'mark-absent', 'sign-on-device', 'justify-absence', 'add-justificative', 'followed-open', 'enter-marks',
+];
+
+/** The main actions on the page smaller than 44 × 44 px, with their size. */
+export function smallTargets(tab: Page): Promise<string[]> {
+  return tab.evaluate((ids) => {
+    const small: string[] = [];
+    for (const id of ids) {
+      for (const element of document.querySelectorAll(`[data-testid="${id}"]`)) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+        if (box.height < 43.5 || box.width < 43.5) small.push(`${id} "${(element.textContent ?? '').trim()}" (${Math.round(box.width)} × ${Math.round(box.height)} px)`);
+      }
+    }
+    return [...new Set(small)];
+  }, mainActions);
+}
+
+/**
  * Walks one walker's stops in one language on a phone; `shot` names the pages photographed (phone-<page>[-<state>]-<lang>.png):
  * the first screen a person sees, the whole page for a sheet (its signatures are at its end).
  */
@@ -100,6 +126,7 @@ export async function phoneGroup(browser: Browser, baseUrl: string, stops: Stop[
         const scroll = await sideScroll(tab);
         if (scroll.scrollWidth > scroll.innerWidth) problems.push(`scrolls sideways: ${scroll.scrollWidth} px wide for ${scroll.innerWidth}; widest offender ${scroll.offender ?? 'not found'}`);
         for (const box of scroll.clipped) problems.push(`cut off: ${box}`);
+        for (const target of await smallTargets(tab)) problems.push(`touch target under 44 px: ${target}`);
         if (shot.has(stop.page.id)) await screenshot(tab, `phone-${stop.page.id}${stop.state ? `-${stop.state}` : ''}-${lang}`, { fullPage: stop.page.id === 'attendance.sheet' });
       } catch (error) {
         problems.push(`walk error: ${(error as Error).message.split('\n')[0]}`);

@@ -67,7 +67,7 @@ export function CheckInPage() {
             </Alert>
             <Text size="sm">{t('attendance.checkIn.signIntro')}</Text>
             <SignaturePad onChange={setStrokes} />
-            <Button onClick={() => void sign(step.lessonId)} disabled={!strokes} loading={busy} data-testid="sign-mine">
+            <Button onClick={() => void sign(step.lessonId)} disabled={!strokes} loading={busy} className="touch-target" data-testid="sign-mine">
               {t('attendance.checkIn.sign')}
             </Button>
           </Stack>

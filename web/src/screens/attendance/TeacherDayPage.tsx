@@ -21,17 +21,17 @@ export function TeacherDayPage() {
     <Stack gap="lg" maw={900} data-testid="attendance-day-page">
       <PageTitle title={t('attendance.day.title')} intro={t('attendance.day.intro')} />
       <Group>
-        <Button variant="default" onClick={() => setDate(shift(day, -1))} data-testid="day-previous">
+        <Button variant="default" onClick={() => setDate(shift(day, -1))} className="touch-target" data-testid="day-previous">
           {t('attendance.day.previous')}
         </Button>
         <Text fw={600} data-testid="day-label">
           {dayLabel}
         </Text>
-        <Button variant="default" onClick={() => setDate(shift(day, 1))} data-testid="day-next">
+        <Button variant="default" onClick={() => setDate(shift(day, 1))} className="touch-target" data-testid="day-next">
           {t('attendance.day.next')}
         </Button>
         {day !== parisToday() && (
-          <Button variant="subtle" onClick={() => setDate(null)}>
+          <Button variant="subtle" onClick={() => setDate(null)} className="touch-target">
             {t('attendance.day.today')}
           </Button>
         )}
@@ -68,7 +68,7 @@ function LessonCard({ lesson }: { lesson: TeacherLesson }) {
             {t(`attendance.sheetState.${lesson.sheet}`)}
           </Badge>
           {lesson.schoolSubject && (
-            <Button component={PageLink} page="attendance.sheet" params={{ schoolSubject: lesson.schoolSubject.id, lesson: lesson.id }} size="xs" data-testid="take-attendance">
+            <Button component={PageLink} page="attendance.sheet" params={{ schoolSubject: lesson.schoolSubject.id, lesson: lesson.id }} size="xs" className="touch-target" data-testid="take-attendance">
               {lesson.sheet === 'closed' ? t('attendance.day.view') : t('attendance.day.take')}
             </Button>
           )}
