@@ -134,6 +134,16 @@ describe('homes that start the day (390 px)', () => {
       expect(await campus.locator(`[data-lesson-id="${lesson.lessonId}"]`).count()).toBe(0);
       await screenshot(page, `home-staff-1280-${lang}`);
       await context.close();
+      // The demo teacher's home as it looks with the demo centre's lessons.
+      const teacher = await phone(locale);
+      const tab = await teacher.newPage();
+      await typeLogin(tab, demo('teacher'));
+      await tab.waitForURL(lang === 'fr' ? '**/formateur/tableau-de-bord' : '**/teacher/dashboard');
+      await tab.getByTestId('home-unclosed').waitFor();
+      expect(await tab.getByTestId('unclosed-sheet').count()).toBeLessThanOrEqual(10);
+      expect(await sideScroll(tab)).toBeLessThanOrEqual(0);
+      await screenshot(tab, `home-demo-teacher-390-${lang}`);
+      await teacher.close();
     }
   });
 

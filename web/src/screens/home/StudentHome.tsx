@@ -44,7 +44,7 @@ function NextLesson() {
           </Group>
           <Text fw={500}>{lesson.schoolSubject?.name ?? t('attendance.noSubject')}</Text>
           <Details testId="next-lesson-details" parts={[
-            lesson.rooms.length ? t('home.student.room', { room: lesson.rooms.map((r) => r.name).join(', ') }) : null,
+            lesson.rooms.map((r) => r.name).join(', '),
             lesson.teachers.length ? lesson.teachers.map(personName).join(', ') : null,
           ]} />
         </Stack>

@@ -48,7 +48,7 @@ function LessonCard({ lesson, sheet }: { lesson: Lesson; sheet: TeacherLesson | 
           {!now && sheet && sheet.sheet !== 'none' && <Badge color={sheet.sheet === 'closed' ? 'green' : 'blue'} variant="light">{t(`attendance.sheetState.${sheet.sheet}`)}</Badge>}
         </Group>
         <Text fw={500}>{lesson.schoolSubject?.name ?? t('attendance.noSubject')}</Text>
-        <Details parts={[lesson.planningGroups.map((g) => g.name).join(', '), lesson.rooms.length ? t('home.student.room', { room: lesson.rooms.map((r) => r.name).join(', ') }) : null]} testId="home-lesson-details" />
+        <Details parts={[lesson.planningGroups.map((g) => g.name).join(', '), lesson.rooms.map((r) => r.name).join(', ')]} testId="home-lesson-details" />
         {sheet && lesson.schoolSubject && (underWay(lesson) || sheet.sheet !== 'none') && <TakeAttendance lesson={lesson} sheet={sheet} subjectId={lesson.schoolSubject.id} />}
       </Stack>
     </Card>
@@ -81,6 +81,9 @@ function TakeAttendance({ lesson, sheet, subjectId }: { lesson: Lesson; sheet: T
   );
 }
 
+/** The latest unclosed sheets a phone shows at once. */
+const shownUnclosed = 10;
+
 /** Past lessons whose sheet was never closed, flagged, each a tap from its sheet. */
 function UnclosedCard() {
   const { t } = useTranslation();
@@ -90,7 +93,10 @@ function UnclosedCard() {
   return (
     <HomeCard title={t('home.teacher.unclosed', { count: page.data.lessons.length })} testId="home-unclosed">
       {!page.data.lessons.length && <Text c="dimmed">{t('home.teacher.allClosed')}</Text>}
-      {page.data.lessons.map((lesson) => <UnclosedLine key={lesson.lessonId} lesson={lesson} />)}
+      {page.data.lessons.slice(0, shownUnclosed).map((lesson) => <UnclosedLine key={lesson.lessonId} lesson={lesson} />)}
+      {page.data.lessons.length > shownUnclosed && (
+        <Anchor component={PageLink} page="attendance.day" size="sm">{t('home.teacher.moreUnclosed', { count: page.data.lessons.length - shownUnclosed })}</Anchor>
+      )}
     </HomeCard>
   );
 }
