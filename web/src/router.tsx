@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import {
-  createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type ParsedLocation, type RouteComponent,
+  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect, type ParsedLocation, type RouteComponent,
 } from '@tanstack/react-router';
 import { currentLanguage } from './language';
 import { homePathFor } from './navigation';
@@ -9,6 +9,8 @@ import { pagePath, pages, spaceHome, LOGIN_PAGE, type PageDef, type PageId } fro
 import { ensureSession } from './session';
 import { NotFoundPage } from './screens/NotFoundPage';
 import { RouteError, RoutePending } from './layout/RouteStates';
+import { pageLoader } from './page-loaders';
+import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * A page's screen, loaded when the page is first visited (or hovered: preload on intent), so the first load
@@ -178,11 +180,20 @@ const screens: Record<PageId, RouteComponent> = {
   'profileChanges.student': screen(() => import('./screens/profile-changes/MyProfilePage'), 'MyProfilePage'),
 };
 
-const rootRoute = createRootRoute({
+/**
+ * What every route's loader gets: the QueryClient it fills, which the screens read through the root's provider
+ * (QueryRoot). Loaded on demand with the first page, so TanStack Query stays out of the entry bundle (≤ 250 KB).
+ */
+export interface RouterContext {
+  queryClient: () => Promise<QueryClient>;
+}
+const queryClient = () => import('./shared/query-client').then((module) => module.queryClient);
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async () => {
     await ensureSession();
   },
-  component: Outlet,
+  component: screen(() => import('./layout/QueryRoot'), 'QueryRoot'),
   notFoundComponent: NotFoundPage,
 });
 
@@ -224,6 +235,7 @@ function pageRoutes(space: 'public' | 'app') {
   return (pages as readonly PageDef[])
     .filter((page) => (page.space === 'public') === (space === 'public'))
     .flatMap((page) => {
+      const load = pageLoader(page.id as PageId);
       const langs = page.en === page.fr ? (['fr'] as const) : (['fr', 'en'] as const);
       return langs.map((lang) =>
         createRoute({
@@ -232,6 +244,18 @@ function pageRoutes(space: 'public' | 'app') {
           beforeLoad: ({ params, location }) => guard(page, lang, params as Record<string, string>, location),
           // The page's URL filters (page-search.ts): read through its schema, a bad value reading as its default.
           ...routeSearchOptions(page.id as PageId),
+          // A page with a loader (page-loaders.ts) renders with its data: the loader fills the cache the screen reads
+          // (usePageQuery), and a refused load shows the error component with the server's message. A change of the
+          // validated search on the page (a filter, the search box) only starts the new load: the page stays, with its
+          // previous answer and the focus in its search box, until the screen finds the new one (its errors shown there).
+          ...(load && {
+            loaderDeps: ({ search }: { search: Record<string, unknown> }) => search,
+            loader: async ({ context, params, deps, cause }: { context: RouterContext; params: Record<string, string>; deps: Record<string, unknown>; cause: 'preload' | 'enter' | 'stay' }) => {
+              const loading = context.queryClient().then((client) => load(client, params, deps));
+              if (cause === 'stay') loading.catch(() => undefined);
+              else await loading;
+            },
+          }),
           component: screens[page.id as PageId],
         }),
       );
@@ -246,6 +270,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  context: { queryClient },
   defaultPreload: 'intent',
   defaultPendingComponent: RoutePending,
   defaultErrorComponent: RouteError,

@@ -1,23 +1,17 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from './http';
+import { queryClient } from './query-client';
 
 // Page data through TanStack Query: an answer is kept under the key of what was asked (the page, its filters),
 // so a late answer to an older search can never replace a newer one, and a page change aborts what it no
-// longer needs. Staff pages only: the client lives in the staff layout, loaded with it.
+// longer needs. The client (query-client.ts) is provided at the root (QueryRoot); a page whose route has a loader reads its
+// data with usePageQuery (page-query.ts) instead.
 
-const client = new QueryClient({
-  defaultOptions: {
-    // The server already said what went wrong (errors are shown by the page); retrying a refusal helps nobody.
-    // Nothing is kept once no page shows it: coming back to a page (after a save elsewhere) loads it afresh,
-    // never a stale copy first.
-    queries: { retry: false, refetchOnWindowFocus: false, gcTime: 0 },
-  },
-});
-
+/** The root's client again (kept for the layouts that wrap their pages in it). */
 export function PageDataProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
 /**

@@ -6,9 +6,11 @@ import { PageTitle } from '../../shared/PageTitle';
 import { confirm } from '../../shared/dialogs';
 import { formatPersonOption } from '../../shared/options';
 import { actorFilters, usePageSearch } from '../../page-search';
-import { usePageData, useReload, useSearchBox } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
+import { useReload, useSearchBox } from '../../shared/queries';
 import { toast } from '../../shared/toast';
-import { loadActors, setArchived, type ActorView } from './api';
+import { setArchived, type ActorView } from './api';
+import { actorsQuery } from './queries';
 import { can, permissionIds } from './fields';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
@@ -23,9 +25,9 @@ export function ActorsPage() {
   const [{ q, show: filter }, setSearch] = usePageSearch('people.actors');
   const search = useSearchBox(q, (term) => setSearch({ q: term }));
   const reload = useReload();
-  const { data: page, error } = usePageData(['people.actors', search.term, filter], () =>
-    loadActors({ search: search.term, archived: filter === 'all' ? null : filter === 'archived' }),
-  );
+// Loaded by the route's loader (page-loaders.ts): the data is in the cache when the page renders.
+  // Typing asks at once for the settled term; the URL follows it and the loader finds that answer.
+  const { data: page, error } = usePageQuery(actorsQuery, {}, { q: search.term, show: filter });
 
   const toggleArchive = async (actor: ActorView) => {
     const archiving = !actor.archived;

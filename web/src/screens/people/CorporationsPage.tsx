@@ -4,9 +4,10 @@ import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageSearch } from '../../page-search';
-import { usePageData, useSearchBox } from '../../shared/queries';
-import { loadCorporations } from './api';
+import { usePageQuery } from '../../shared/page-query';
+import { useSearchBox } from '../../shared/queries';
 import { can, formatSiret, permissionIds } from './fields';
+import { corporationsQuery } from './queries';
 
 /** The centre's corporations, with their contacts and tutors (SPEC §2 Corporations). */
 export function CorporationsPage() {
@@ -15,7 +16,8 @@ export function CorporationsPage() {
   // The search lives in the URL (?q=…): a reload or a shared link shows the same list.
   const [{ q }, setSearch] = usePageSearch('people.corporations');
   const search = useSearchBox(q, (term) => setSearch({ q: term }));
-  const { data: corporations, error } = usePageData(['people.corporations', search.term], () => loadCorporations(search.term));
+  // Loaded by the route's loader (page-loaders.ts): the data is in the cache when the page renders.
+  const { data: corporations, error } = usePageQuery(corporationsQuery, {}, { q: search.term });
 
   return (
     <Stack gap="lg" data-testid="corporations-page">

@@ -5,12 +5,14 @@ import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageSearch } from '../../page-search';
-import { usePageData, useReload, useSearchBox } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
+import { useReload, useSearchBox } from '../../shared/queries';
 import { formatCompanyOption, formatPersonOption } from '../../shared/options';
 import { toast } from '../../shared/toast';
-import { loadTutors, type ActorView } from './api';
+import type { ActorView } from './api';
 import { AssociateForm } from './AssociateForm';
 import { can, permissionIds } from './fields';
+import { tutorsQuery } from './queries';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** Tutors of the viewer's campuses and their corporations; new tutor, edit, associate (SPEC §2 Tutors). */
@@ -22,7 +24,8 @@ export function TutorsPage() {
   const [{ q }, setSearch] = usePageSearch('people.tutors');
   const search = useSearchBox(q, (term) => setSearch({ q: term }));
   const reload = useReload();
-  const { data: tutors, error } = usePageData(['people.tutors', search.term], () => loadTutors(search.term));
+  // Loaded by the route's loader (page-loaders.ts): the data is in the cache when the page renders.
+  const { data: tutors, error } = usePageQuery(tutorsQuery, {}, { q: search.term });
   const [associating, setAssociating] = useState<ActorView | null>(null);
 
   return (

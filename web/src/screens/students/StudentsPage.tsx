@@ -6,20 +6,20 @@ import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { PageTitle } from '../../shared/PageTitle';
 import { usePageSearch } from '../../page-search';
-import { usePageData } from '../../shared/queries';
-import { apiPaths, loadStudents, loadTrainingChoices, type GroupOption, type StudentFilter, type StudentListRow, type TrainingOption } from './api';
+import { usePageQuery } from '../../shared/page-query';
+import { apiPaths, type GroupOption, type StudentListRow, type TrainingOption } from './api';
+import { studentChoicesQuery, studentFilter, studentsQuery } from './queries';
 import { can } from './permissions';
 
 /** The student list of the actor's campuses, with filters (campus, session, trainings, groups) and the .xlsx export. */
 export function StudentsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const { data: choices, error: choicesError } = usePageData(['students.choices'], () => loadTrainingChoices());
+  // Loaded by the route's loader (page-loaders.ts): the choices and the list are in the cache when the page renders.
+  const { data: choices, error: choicesError } = usePageQuery(studentChoicesQuery, {}, {});
   const [search, setSearch] = usePageSearch('students.list');
-  const { campus: campusId, session, trainings: trainingIds, groups: trainingGroupIds } = search;
-  const currentSession = choices?.sessions.find((s) => s.isCurrent)?.id ?? null;
-  const filter: StudentFilter = { campusId, trainingSessionId: session === 'all' ? null : (session ?? currentSession), trainingIds, trainingGroupIds };
-  const list = usePageData(['students.list', filter], () => loadStudents(filter), { enabled: !!choices });
+  const filter = studentFilter(search, choices);
+  const list = usePageQuery(studentsQuery, {}, filter, { enabled: !!choices });
   const error = choicesError ?? list.error;
   const rows: StudentListRow[] | null = list.error ? [] : (list.data ?? null);
 

@@ -3,9 +3,10 @@ import { ActionIcon, Alert, Badge, Button, Card, Center, Group, Loader, Menu, Pa
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { PageLink } from '../../navigation';
-import { usePageData } from '../../shared/queries';
-import { loadCampuses, placeRoutes, refreshMe, type Building, type CampusInfo, type Site } from './api';
+import { usePageQuery } from '../../shared/page-query';
+import { placeRoutes, refreshMe, type Building, type CampusInfo, type Site } from './api';
 import { BuildingDialog, CampusDialog, SiteDialog } from './PlaceDialogs';
+import { campusesQuery } from './queries';
 import { confirmAndRemove } from './remove';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
@@ -17,7 +18,8 @@ type Dialog =
 /** Campuses with their sites, buildings and rooms; create, edit and remove each, where the viewer may. */
 export function CampusesPage() {
   const { t } = useTranslation();
-  const page = usePageData(['training-centre.campuses'], () => loadCampuses());
+  // Loaded by the route's loader (page-loaders.ts): the data is in the cache when the page renders.
+  const page = usePageQuery(campusesQuery, {}, {});
   const campuses: CampusInfo[] | null = page.data ?? null;
   const { error: loadError, reload: load } = page;
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -7,9 +7,10 @@ import { useMe } from '../../session';
 import { confirm } from '../../shared/dialogs';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
-import { createSubject, loadSubjects, updateSubject, type SchoolSubject } from './api';
+import { createSubject, updateSubject, type SchoolSubject } from './api';
 import { can, fieldProps } from './fields';
-import { usePageData } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
+import { subjectsQuery } from './queries';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
 type Filter = 'active' | 'archived' | 'all';
@@ -19,7 +20,8 @@ export function SchoolSubjectsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const canChange = can(me?.permissions, 'trainings.subject.update');
-  const page = usePageData(['trainings.subjects'], () => loadSubjects());
+  // Loaded by the route's loader (page-loaders.ts): the data is in the cache when the page renders.
+  const page = usePageQuery(subjectsQuery, {}, {});
   const subjects: SchoolSubject[] | null = page.data ?? null;
   const { error, reload: load } = page;
   const [filter, setFilter] = useState<Filter>('active');

@@ -7,9 +7,10 @@ import { PageLink, useGoTo } from '../../navigation';
 import { useMe } from '../../session';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { toast } from '../../shared/toast';
-import { apiPaths, loadTrainings, type Training } from './api';
+import { apiPaths, type Training } from './api';
 import { can, fieldProps } from './fields';
-import { usePageData } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
+import { trainingsQuery } from './queries';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
 /** Trainings list; the creation dialog opens on /training-center/trainings/new (SPEC §2). */
@@ -18,7 +19,8 @@ export function TrainingsPage({ creating = false }: { creating?: boolean }) {
   const me = useMe();
   const goTo = useGoTo();
   const canChange = can(me?.permissions, 'trainings.training.update');
-  const page = usePageData(['trainings.list'], () => loadTrainings());
+  // Loaded by the route's loader (page-loaders.ts): the list is in the cache when the page renders.
+  const page = usePageQuery(trainingsQuery, {}, {});
   const trainings: Training[] | null = page.data ?? null;
   const { error, reload: load } = page;
   const [editing, setEditing] = useState<Training | null>(null);

@@ -1,0 +1,15 @@
+import type { PageId } from '../../pages';
+import { definePageQuery, loadPageQuery, type PageLoad } from '../../shared/page-query';
+import { loadSubjects, loadTrainings } from './api';
+
+/** The trainings list (its page and the creation dialog over it). */
+export const trainingsQuery = definePageQuery({ key: () => ['trainings.list'], load: () => loadTrainings() });
+/** The school subjects list. */
+export const subjectsQuery = definePageQuery({ key: () => ['trainings.subjects'], load: () => loadSubjects() });
+
+/** What each page's route loads before it renders (page-loaders.ts). */
+export const loaders: Partial<Record<PageId, PageLoad>> = {
+  'trainings.list': (client) => loadPageQuery(client, trainingsQuery, {}, {}),
+  'trainings.new': (client) => loadPageQuery(client, trainingsQuery, {}, {}),
+  'trainings.subjects': (client) => loadPageQuery(client, subjectsQuery, {}, {}),
+};
