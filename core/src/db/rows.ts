@@ -25,7 +25,7 @@ export interface AuditLogRow {
 /** What an insert into `audit_log` gives: the columns the database fills are optional. */
 export interface AuditLogInsert {
   id?: number;
-  at?: Date;
+  at?: Date | string;
   table_name: string;
   action: 'insert' | 'update' | 'delete' | 'truncate';
   row_id?: string | null;
@@ -69,8 +69,8 @@ export interface OperationsInsert {
   campus_id?: string | null;
   started_by?: string | null;
   started_by_person?: unknown | null;
-  started_at?: Date;
-  closed_at?: Date | null;
+  started_at?: Date | string;
+  closed_at?: Date | string | null;
   status?: string;
   done?: number;
   total?: number;
@@ -103,7 +103,7 @@ export interface StoredFilesInsert {
   sha256: string;
   module: string;
   uploaded_by?: string | null;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

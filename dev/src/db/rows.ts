@@ -23,9 +23,7 @@ interface Column {
 
 /** Tables whose knex builders stay untyped: services written before the generated types that do not fit them yet. */
 export const untypedTables: ReadonlySet<string> = new Set<string>([
-  'attendance_lines', 'attendance_sheets', 'attendance_signatures', 'files_documents', 'lesson_planning_groups',
-  'lesson_rooms', 'lesson_teachers', 'lessons', 'operations', 'planning_run_items', 'room_bookings',
-  'trainer_constraints',
+  'attendance_lines', 'attendance_sheets', 'attendance_signatures', 'files_documents', 'operations',
 ]);
 
 /**
@@ -69,6 +67,16 @@ export function checkedValues(definition: string, column: string): string[] | nu
   return [...match[1]!.matchAll(/'((?:[^']|'')*)'::/g)].map((m) => m[1]!.replaceAll("''", "'"));
 }
 
+/**
+ * NOT NULL columns a BEFORE INSERT trigger fills (planning's migrations copy the lesson's period and status onto its
+ * links, so that the exclusion constraints read them): an insert leaves them out.
+ */
+const filledByTriggers: Record<string, readonly string[]> = {
+  lesson_teachers: ['period', 'active'],
+  lesson_rooms: ['period', 'active'],
+  lesson_planning_groups: ['period', 'active'],
+};
+
 function renderTable(table: string, columns: Column[], enums: Map<string, string[]>, checks: Map<string, string[]>): string {
   const name = typeName(table);
   const type = (c: Column) => {
@@ -76,10 +84,12 @@ function renderTable(table: string, columns: Column[], enums: Map<string, string
     return values ? values.map((value) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`).join(' | ') : tsType(c.udt_name, enums);
   };
   const row = columns.map((c) => `  ${c.column_name}: ${type(c)}${c.is_nullable === 'YES' ? ' | null' : ''};`);
-  // An insert may leave out what the database fills: a default, an identity, a null; never a generated column.
+  // An insert may leave out what the database fills: a default, an identity, a null; never a generated column. An
+  // instant may be written as an ISO 8601 string (exact, offset included), as the API's JSON carries it.
+  const written = (c: Column) => (['timestamptz', 'timestamp'].includes(c.udt_name) ? 'Date | string' : type(c));
   const insert = columns.filter((c) => c.is_generated !== 'ALWAYS').map((c) => {
-    const optional = c.column_default !== null || c.is_identity === 'YES' || c.is_nullable === 'YES';
-    return `  ${c.column_name}${optional ? '?' : ''}: ${type(c)}${c.is_nullable === 'YES' ? ' | null' : ''};`;
+    const optional = c.column_default !== null || c.is_identity === 'YES' || c.is_nullable === 'YES' || !!filledByTriggers[table]?.includes(c.column_name);
+    return `  ${c.column_name}${optional ? '?' : ''}: ${written(c)}${c.is_nullable === 'YES' ? ' | null' : ''};`;
   });
   return [
     `/** A row of \`${table}\`. */`, `export interface ${name}Row {`, ...row, '}', '',

@@ -25,7 +25,7 @@ export interface AttendanceAlertSettingsInsert {
   consecutive_absences: number;
   justify_within_days: number;
   updated_by?: string | null;
-  updated_at?: Date;
+  updated_at?: Date | string;
 }
 
 /** A row of `attendance_alerts`. */
@@ -54,8 +54,8 @@ export interface AttendanceAlertsInsert {
   count: number;
   threshold: number;
   recipients?: string[] | null;
-  mailed_at?: Date | null;
-  created_at?: Date;
+  mailed_at?: Date | string | null;
+  created_at?: Date | string;
 }
 
 /** A row of `attendance_justifications`. */
@@ -88,10 +88,10 @@ export interface AttendanceJustificationsInsert {
   file_id?: string | null;
   status?: 'submitted' | 'accepted' | 'refused';
   decided_by?: string | null;
-  decided_at?: Date | null;
+  decided_at?: Date | string | null;
   decision_comment?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `attendance_lines`. */
@@ -119,15 +119,15 @@ export interface AttendanceLinesInsert {
   student_registration_id: string;
   student_id: string;
   status?: 'present' | 'without-signature' | 'late' | 'early-exit' | 'temporary-exit' | 'temporary-exclusion' | 'fraud' | 'absent' | null;
-  arrived_at?: Date | null;
-  left_at?: Date | null;
-  exit_from?: Date | null;
-  exit_to?: Date | null;
+  arrived_at?: Date | string | null;
+  left_at?: Date | string | null;
+  exit_from?: Date | string | null;
+  exit_to?: Date | string | null;
   comment?: string | null;
-  checked_in_at?: Date | null;
+  checked_in_at?: Date | string | null;
   marked_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `attendance_sheet_settings`. */
@@ -145,7 +145,7 @@ export interface AttendanceSheetSettingsInsert {
   opens_before_minutes: number;
   correction_days: number;
   updated_by?: string | null;
-  updated_at?: Date;
+  updated_at?: Date | string;
 }
 
 /** A row of `attendance_sheets`. */
@@ -168,12 +168,12 @@ export interface AttendanceSheetsInsert {
   lesson_id: string;
   campus_id: string;
   opened_by?: string | null;
-  opened_at?: Date;
+  opened_at?: Date | string;
   closed_by?: string | null;
-  closed_at?: Date | null;
+  closed_at?: Date | string | null;
   qr_secret: Buffer;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `attendance_signatures`. */
@@ -205,7 +205,7 @@ export interface AttendanceSignaturesInsert {
   signer_id: string;
   recorded_by?: string | null;
   method: 'pad' | 'qr' | 'teacher';
-  signed_at: Date;
+  signed_at: Date | string;
   ip?: string | null;
   user_agent?: string | null;
   strokes?: unknown | null;
@@ -229,7 +229,7 @@ export interface AttendanceUnclosedRemindersInsert {
   teacher_id: string;
   day: string;
   lessons: number;
-  mailed_at?: Date;
+  mailed_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

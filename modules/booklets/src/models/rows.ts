@@ -36,12 +36,12 @@ export interface BookletFormsInsert {
   version?: number;
   updated_by?: string | null;
   lock_holder_id?: string | null;
-  locked_at?: Date | null;
-  validated_at?: Date | null;
-  created_at?: Date;
-  updated_at?: Date;
+  locked_at?: Date | string | null;
+  validated_at?: Date | string | null;
+  created_at?: Date | string;
+  updated_at?: Date | string;
   validation_cancelled_by?: string | null;
-  validation_cancelled_at?: Date | null;
+  validation_cancelled_at?: Date | string | null;
   validation_cancel_reason?: string | null;
   lock_broken_holder_id?: string | null;
 }
@@ -86,8 +86,8 @@ export interface BookletItemsInsert {
   date?: string | null;
   start_date?: string | null;
   end_date?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `booklet_thesis_grids`. */
@@ -104,8 +104,8 @@ export interface BookletThesisGridsInsert {
   training_id: string;
   max_mark?: number;
   instructions?: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `booklet_thesis_skills`. */
@@ -141,7 +141,7 @@ export interface BookletValidationRemindersInsert {
   role: string;
   kind: string;
   recipients?: number;
-  sent_at?: Date;
+  sent_at?: Date | string;
 }
 
 /** A row of `booklet_validation_signatures`. */
@@ -160,7 +160,7 @@ export interface BookletValidationSignaturesInsert {
   role: 'tutor' | 'coach' | 'student';
   position: number;
   signer_id?: string | null;
-  signed_at?: Date | null;
+  signed_at?: Date | string | null;
   route?: string | null;
 }
 
@@ -190,14 +190,14 @@ export interface BookletValidationsInsert {
   workflow_id: string;
   status?: 'pending' | 'validated' | 'cancelled';
   requested_by?: string | null;
-  requested_at?: Date;
-  validated_at?: Date | null;
+  requested_at?: Date | string;
+  validated_at?: Date | string | null;
   pdf_file_id?: string | null;
   cancelled_by?: string | null;
-  cancelled_at?: Date | null;
+  cancelled_at?: Date | string | null;
   cancel_reason?: string | null;
   cancel_route?: string | null;
-  cancellation_mailed_at?: Date | null;
+  cancellation_mailed_at?: Date | string | null;
 }
 
 declare module 'knex/types/tables.js' {

@@ -50,8 +50,8 @@ export interface CoursesExamsInsert {
   description?: string;
   published?: boolean;
   created_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `courses_exercise_planning_groups`. */
@@ -94,8 +94,8 @@ export interface CoursesExercisesInsert {
   due_date: string;
   published?: boolean;
   created_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `courses_lesson_reports`. */
@@ -116,8 +116,8 @@ export interface CoursesLessonReportsInsert {
   done?: string;
   homework?: string;
   written_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

@@ -36,8 +36,8 @@ export interface FilesDocumentsInsert {
   user_id?: string | null;
   owner_id?: string | null;
   uploaded_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `files_expiry_notices`. */
@@ -60,8 +60,8 @@ export interface FilesExpiryNoticesInsert {
   expiration_date: string;
   day: string;
   recipients?: string[] | null;
-  mailed_at?: Date | null;
-  created_at?: Date;
+  mailed_at?: Date | string | null;
+  created_at?: Date | string;
 }
 
 /** A row of `files_folder_planning_groups`. */
@@ -94,8 +94,8 @@ export interface FilesFoldersInsert {
   parent_id?: string | null;
   name: string;
   created_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

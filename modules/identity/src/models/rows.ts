@@ -57,8 +57,8 @@ export interface ActorsInsert {
   password_hash?: string | null;
   language?: string | null;
   archived?: boolean;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
   phone?: string | null;
 }
 
@@ -73,7 +73,7 @@ export interface LoginAttemptsRow {
 export interface LoginAttemptsInsert {
   id?: number;
   key: string;
-  attempted_at?: Date;
+  attempted_at?: Date | string;
 }
 
 /** A row of `sessions`. */
@@ -88,8 +88,8 @@ export interface SessionsRow {
 export interface SessionsInsert {
   token_hash: string;
   actor_id: string;
-  created_at?: Date;
-  expires_at: Date;
+  created_at?: Date | string;
+  expires_at: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

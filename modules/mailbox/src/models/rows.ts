@@ -21,7 +21,7 @@ export interface MailTemplateImagesInsert {
   stored_file_id: string;
   campus_id?: string | null;
   uploaded_by?: string | null;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `mail_templates`. */
@@ -54,8 +54,8 @@ export interface MailTemplatesInsert {
   text_body: string;
   created_by?: string | null;
   updated_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

@@ -24,8 +24,8 @@ export interface MarksExamMarksInsert {
   value?: number | null;
   status: 'present' | 'absent' | 'excused';
   entered_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `marks_exam_settings`. */
@@ -44,8 +44,8 @@ export interface MarksExamSettingsInsert {
   grade_scale_element_id?: string | null;
   semester: number;
   updated_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `marks_general_appraisals`. */
@@ -68,8 +68,8 @@ export interface MarksGeneralAppraisalsInsert {
   semester: number;
   text: string;
   written_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `marks_subject_appraisals`. */
@@ -92,8 +92,8 @@ export interface MarksSubjectAppraisalsInsert {
   semester: number;
   text: string;
   written_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

@@ -38,8 +38,8 @@ export interface MassEmailCampaignsInsert {
   total?: number;
   workflow_id: string;
   created_by?: string | null;
-  created_at?: Date;
-  finished_at?: Date | null;
+  created_at?: Date | string;
+  finished_at?: Date | string | null;
 }
 
 /** A row of `mass_email_link_keys`. */
@@ -67,7 +67,7 @@ export interface MassEmailOptOutsInsert {
   email_key: string;
   actor_id?: string | null;
   campaign_id?: string | null;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `mass_email_pace`. */
@@ -79,7 +79,7 @@ export interface MassEmailPaceRow {
 /** What an insert into `mass_email_pace` gives: the columns the database fills are optional. */
 export interface MassEmailPaceInsert {
   id: number;
-  next_at?: Date;
+  next_at?: Date | string;
 }
 
 /** A row of `mass_email_recipients`. */
@@ -113,7 +113,7 @@ export interface MassEmailRecipientsInsert {
   message_id: string;
   state?: 'pending' | 'sent' | 'failed' | 'unsubscribed';
   smtp_response?: string | null;
-  answered_at?: Date | null;
+  answered_at?: Date | string | null;
 }
 
 declare module 'knex/types/tables.js' {

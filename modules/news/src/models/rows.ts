@@ -32,10 +32,10 @@ export interface NewsInsert {
   file_id?: string | null;
   recipients: string[];
   published?: boolean;
-  published_at?: Date | null;
+  published_at?: Date | string | null;
   created_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `news_campuses`. */
@@ -71,7 +71,7 @@ export interface NewsFilesInsert {
   filename: string;
   content_type: string;
   size: number;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `news_training_groups`. */

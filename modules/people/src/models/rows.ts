@@ -48,8 +48,8 @@ export interface CorporationsInsert {
   postal_code?: string | null;
   address_locality?: string | null;
   address_country?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

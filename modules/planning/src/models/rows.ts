@@ -18,8 +18,8 @@ export interface LessonPlanningGroupsRow {
 export interface LessonPlanningGroupsInsert {
   lesson_id: string;
   planning_group_id: string;
-  period: string;
-  active: boolean;
+  period?: string;
+  active?: boolean;
 }
 
 /** A row of `lesson_rooms`. */
@@ -34,8 +34,8 @@ export interface LessonRoomsRow {
 export interface LessonRoomsInsert {
   lesson_id: string;
   room_id: string;
-  period: string;
-  active: boolean;
+  period?: string;
+  active?: boolean;
 }
 
 /** A row of `lesson_teachers`. */
@@ -52,8 +52,8 @@ export interface LessonTeachersInsert {
   lesson_id: string;
   teacher_id: string;
   teacher_contract_id?: string | null;
-  period: string;
-  active: boolean;
+  period?: string;
+  active?: boolean;
 }
 
 /** A row of `lessons`. */
@@ -83,8 +83,8 @@ export interface LessonsInsert {
   id?: string;
   campus_id: string;
   training_session_id?: string | null;
-  start_at: Date;
-  end_at: Date;
+  start_at: Date | string;
+  end_at: Date | string;
   remote?: 'present' | 'remote' | 'both';
   lesson_type?: 'course' | 'tutorial' | 'practical' | 'exam' | 'project' | 'meeting';
   status?: 'active' | 'locked' | 'cancelled';
@@ -94,8 +94,8 @@ export interface LessonsInsert {
   school_subject_id?: string | null;
   creation_key?: string | null;
   created_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
   sequence?: number;
 }
 
@@ -121,10 +121,10 @@ export interface PlanningCalendarFeedsInsert {
   campus_id?: string | null;
   token_hash: string;
   created_by?: string | null;
-  created_at?: Date;
-  revoked_at?: Date | null;
+  created_at?: Date | string;
+  revoked_at?: Date | string | null;
   served_etag?: string | null;
-  served_since?: Date | null;
+  served_since?: Date | string | null;
 }
 
 /** A row of `planning_group_subject_lines`. */
@@ -158,7 +158,7 @@ export interface PlanningGroupSubscriptionsInsert {
   id?: string;
   planning_group_id: string;
   student_registration_id: string;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `planning_groups`. */
@@ -179,8 +179,8 @@ export interface PlanningGroupsInsert {
   training_group_id?: string | null;
   parent_id?: string | null;
   name: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `planning_run_items`. */
@@ -201,8 +201,8 @@ export interface PlanningRunItemsInsert {
   seq: number;
   status?: string;
   lesson_id?: string | null;
-  start_at?: Date | null;
-  end_at?: Date | null;
+  start_at?: Date | string | null;
+  end_at?: Date | string | null;
   reason?: unknown | null;
   before?: unknown | null;
 }
@@ -226,7 +226,7 @@ export interface PlanningRunsInsert {
   started_by?: string | null;
   request: unknown;
   undone_by?: string | null;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `room_bookings`. */
@@ -249,13 +249,13 @@ export interface RoomBookingsInsert {
   id?: string;
   room_id: string;
   campus_id: string;
-  start_at: Date;
-  end_at: Date;
+  start_at: Date | string;
+  end_at: Date | string;
   title: string;
   description?: string | null;
   booked_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `trainer_constraints`. */
@@ -277,12 +277,12 @@ export interface TrainerConstraintsInsert {
   id?: string;
   teacher_id: string;
   all_day?: boolean;
-  start_at: Date;
-  end_at: Date;
+  start_at: Date | string;
+  end_at: Date | string;
   description?: string | null;
   created_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `training_group_work_studies`. */
@@ -303,17 +303,24 @@ export interface TrainingGroupWorkStudiesInsert {
   start_date: string;
   end_date: string;
   type: 'Entreprise' | 'Formation';
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {
   interface Tables {
+    lesson_planning_groups: Knex.CompositeTableType<LessonPlanningGroupsRow, Writable<LessonPlanningGroupsInsert>, Partial<Writable<LessonPlanningGroupsInsert>>>;
+    lesson_rooms: Knex.CompositeTableType<LessonRoomsRow, Writable<LessonRoomsInsert>, Partial<Writable<LessonRoomsInsert>>>;
+    lesson_teachers: Knex.CompositeTableType<LessonTeachersRow, Writable<LessonTeachersInsert>, Partial<Writable<LessonTeachersInsert>>>;
+    lessons: Knex.CompositeTableType<LessonsRow, Writable<LessonsInsert>, Partial<Writable<LessonsInsert>>>;
     planning_calendar_feeds: Knex.CompositeTableType<PlanningCalendarFeedsRow, Writable<PlanningCalendarFeedsInsert>, Partial<Writable<PlanningCalendarFeedsInsert>>>;
     planning_group_subject_lines: Knex.CompositeTableType<PlanningGroupSubjectLinesRow, Writable<PlanningGroupSubjectLinesInsert>, Partial<Writable<PlanningGroupSubjectLinesInsert>>>;
     planning_group_subscriptions: Knex.CompositeTableType<PlanningGroupSubscriptionsRow, Writable<PlanningGroupSubscriptionsInsert>, Partial<Writable<PlanningGroupSubscriptionsInsert>>>;
     planning_groups: Knex.CompositeTableType<PlanningGroupsRow, Writable<PlanningGroupsInsert>, Partial<Writable<PlanningGroupsInsert>>>;
+    planning_run_items: Knex.CompositeTableType<PlanningRunItemsRow, Writable<PlanningRunItemsInsert>, Partial<Writable<PlanningRunItemsInsert>>>;
     planning_runs: Knex.CompositeTableType<PlanningRunsRow, Writable<PlanningRunsInsert>, Partial<Writable<PlanningRunsInsert>>>;
+    room_bookings: Knex.CompositeTableType<RoomBookingsRow, Writable<RoomBookingsInsert>, Partial<Writable<RoomBookingsInsert>>>;
+    trainer_constraints: Knex.CompositeTableType<TrainerConstraintsRow, Writable<TrainerConstraintsInsert>, Partial<Writable<TrainerConstraintsInsert>>>;
     training_group_work_studies: Knex.CompositeTableType<TrainingGroupWorkStudiesRow, Writable<TrainingGroupWorkStudiesInsert>, Partial<Writable<TrainingGroupWorkStudiesInsert>>>;
   }
 }

@@ -132,7 +132,8 @@ export function bookingsService(deps: PlanningDeps): BookingsService {
         const [row] = await trx('room_bookings')
           .insert({ room_id: room.id, campus_id: place.campus, title: value.title, description: value.description, start_at: value.startAt, end_at: value.endAt, booked_by: actor.id })
           .returning('id');
-        return row.id as string;
+        if (!row) throw new Error('planning: the room booking insert returned no row');
+        return row.id;
       });
       return answer(id, place.campus, period);
     },

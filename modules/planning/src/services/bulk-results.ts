@@ -55,11 +55,9 @@ export function bulkResultsService(deps: PlanningDeps) {
     };
     const [counted] = await base().count({ n: '*' });
     const n = counted?.n ?? 0;
-    const rows: { seq: number; status: RunItemStatus; lesson_id: string | null; start_at: Date | null; end_at: Date | null; reason: RunReason[] | null }[] = await base()
-      .select('seq', 'status', 'lesson_id', 'start_at', 'end_at', 'reason')
-      .orderBy('seq')
-      .offset(filter.offset)
-      .limit(filter.limit);
+    // `reason` is jsonb (unknown to the row types): the items' writer (markItems) stores RunReason lists there.
+    const rows = (await base().select('seq', 'status', 'lesson_id', 'start_at', 'end_at', 'reason').orderBy('seq').offset(filter.offset).limit(filter.limit))
+      .map((row) => ({ ...row, reason: row.reason as RunReason[] | null }));
     const reasons = await describeReasons(deps, knex, rows.map((r) => r.reason ?? []), t);
     return {
       runId: run.run_id,

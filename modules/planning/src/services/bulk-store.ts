@@ -119,11 +119,13 @@ export interface PendingItem<B = unknown> {
 }
 
 /** The still pending items of a batch, locked: a retried or concurrent attempt waits, then finds them done. */
-export function pendingItems<B = unknown>(trx: Knex.Transaction, runId: string, fromSeq: number, toSeq: number): Promise<PendingItem<B>[]> {
-  return trx(itemsTable)
+export async function pendingItems<B = unknown>(trx: Knex.Transaction, runId: string, fromSeq: number, toSeq: number): Promise<PendingItem<B>[]> {
+  const rows = await trx(itemsTable)
     .select('seq', 'lesson_id', 'start_at', 'end_at', 'before')
     .where({ run_id: runId, status: 'pending' })
     .whereBetween('seq', [fromSeq, toSeq])
     .orderBy('seq')
     .forUpdate();
+  // `before` is jsonb (unknown to the row types): the run's prepare step wrote a B there.
+  return rows.map((row) => ({ ...row, before: row.before as B | null }));
 }

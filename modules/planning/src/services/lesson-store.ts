@@ -4,6 +4,7 @@
 // the new links at the new period.
 import type { Knex } from '@alterna/core';
 import type { CancellationType, LessonStatus, LessonType, RemoteMode } from '../types.js';
+import type { LessonsInsert } from '../models/rows.js';
 import { countRoomChanges } from './lesson-sequence.js';
 
 type Trx = Knex | Knex.Transaction;
@@ -28,9 +29,9 @@ export interface LessonLinks {
   planningGroups: string[];
 }
 
-const columns = (lesson: Partial<LessonColumns>) => {
+const columns = (lesson: Partial<LessonColumns>): Partial<LessonsInsert> => {
   const row: Record<string, unknown> = {};
-  const set = (column: string, value: unknown) => {
+  const set = (column: keyof LessonsInsert, value: unknown) => {
     if (value !== undefined) row[column] = value;
   };
   set('campus_id', lesson.campusId);
@@ -57,7 +58,9 @@ async function insertLinks(trx: Trx, lessonId: string, links: Partial<LessonLink
 
 /** A new lesson and its links; returns its id. */
 export async function insertLessonRow(trx: Trx, lesson: LessonColumns, links: LessonLinks, createdBy: string | null): Promise<string> {
-  const [row] = await trx('lessons').insert({ ...columns(lesson), created_by: createdBy }).returning('id');
+  const values: LessonsInsert = { ...columns(lesson), campus_id: lesson.campusId, start_at: lesson.startAt, end_at: lesson.endAt, created_by: createdBy };
+  const [row] = await trx('lessons').insert(values).returning('id');
+  if (!row) throw new Error('planning: the lesson insert returned no row');
   await insertLinks(trx, row.id, links);
   return row.id;
 }

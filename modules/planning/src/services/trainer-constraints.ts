@@ -59,7 +59,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
     description: row.description,
     ...constraintFormTimes(row.all_day, row.start_at, row.end_at),
   });
-  const columns = ['id', 'teacher_id', 'all_day', 'start_at', 'end_at', 'description'];
+  const columns = ['id', 'teacher_id', 'all_day', 'start_at', 'end_at', 'description'] as const;
 
   /** The teacher (a teacher or trainer somewhere) if the actor holds the permission on one of its campuses. */
   async function teacherFor(actor: Actor, teacherId: string, permission: string, t: Translate): Promise<ConstraintTeacher> {
@@ -95,13 +95,14 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
         return id;
       }
       const [created] = await trx('trainer_constraints').insert({ ...row, teacher_id: teacherId, created_by: actor.id }).returning('id');
-      return created.id as string;
+      if (!created) throw new Error('planning: the trainer constraint insert returned no row');
+      return created.id;
     });
-    return toConstraint(await knex('trainer_constraints').where({ id: savedId }).first(columns));
+    return toConstraint(await knex('trainer_constraints').where({ id: savedId }).first(...columns));
   }
 
   async function existing(actor: Actor, id: string, t: Translate) {
-    const row = await knex('trainer_constraints').where({ id }).first(columns);
+    const row = await knex('trainer_constraints').where({ id }).first(...columns);
     if (!row) {
       permissions.assert(actor, perm.resourceUpdate);
       throw new NotFoundError('trainer constraint');
@@ -127,7 +128,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
     async list(actor, teacherId, t) {
       if (!actor) throw new NotLoggedInError();
       const teacher = await teacherFor(actor, teacherId, perm.resourceRead, t);
-      const rows = await knex('trainer_constraints').where({ teacher_id: teacherId }).orderBy('start_at').select(columns);
+      const rows = await knex('trainer_constraints').where({ teacher_id: teacherId }).orderBy('start_at').select(...columns);
       const campuses = (await visibility().campusesOf([teacherId], teacherTypologies)).get(teacherId) ?? [];
       return {
         teacher,
@@ -159,7 +160,7 @@ export function trainerConstraintsService(deps: PlanningDeps): TrainerConstraint
 
     async forTeachers(db, teacherIds, from, to) {
       if (!teacherIds.length) return [];
-      const query = db('trainer_constraints').whereIn('teacher_id', teacherIds).orderBy('start_at').select(columns);
+      const query = db('trainer_constraints').whereIn('teacher_id', teacherIds).orderBy('start_at').select(...columns);
       if (from || to) query.andWhereRaw("period && tstzrange(?::timestamptz, ?::timestamptz, '[)')", [from ?? null, to ?? null]);
       return (await query).map(toConstraint);
     },

@@ -35,13 +35,13 @@ export interface ProfileChangeRequestsInsert {
   previous: unknown;
   status?: 'pending' | 'approved' | 'rejected' | 'expired' | 'failed' | 'cancelled';
   decided_by?: string | null;
-  decided_at?: Date | null;
-  applied_at?: Date | null;
-  reminded_at?: Date | null;
+  decided_at?: Date | string | null;
+  applied_at?: Date | string | null;
+  reminded_at?: Date | string | null;
   failure_reason?: string | null;
-  expires_at: Date;
-  created_at?: Date;
-  updated_at?: Date;
+  expires_at: Date | string;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

@@ -24,8 +24,8 @@ export interface StudentContractsInsert {
   corporation_id: string;
   start_date: string;
   end_date: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `student_last_situations`. */
@@ -44,8 +44,8 @@ export interface StudentLastSituationsInsert {
   situation: 'secondary-school' | 'higher-education' | 'apprenticeship' | 'employment' | 'job-seeker' | 'other';
   establishment?: string | null;
   diploma?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `student_registrations`. */
@@ -64,8 +64,8 @@ export interface StudentRegistrationsInsert {
   student_id: string;
   training_group_id: string;
   student_status: 'apprentice' | 'professionalisation' | 'initial-training' | 'continuing-education';
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `students`. */
@@ -104,8 +104,8 @@ export interface StudentsInsert {
   guardian_postal_code?: string | null;
   guardian_address_locality?: string | null;
   guardian_address_country?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {

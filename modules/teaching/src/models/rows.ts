@@ -25,7 +25,7 @@ export interface CoachAttributionsInsert {
   campus_id: string;
   training_session_id: string;
   attributed_by?: string | null;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `coach_contract_activity_lines`. */
@@ -68,8 +68,8 @@ export interface CoachContractsInsert {
   training_session_id: string;
   start_date: string;
   end_date: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `coach_informations`. */
@@ -88,8 +88,8 @@ export interface CoachInformationsInsert {
   specialities?: string | null;
   max_students?: number | null;
   comment?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `coaching_follow_ups`. */
@@ -120,8 +120,8 @@ export interface CoachingFollowUpsInsert {
   description?: string | null;
   actions?: string | null;
   recorded_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `related_activities`. */
@@ -176,10 +176,10 @@ export interface TeacherCompaniesInsert {
   postal_code?: string | null;
   address_locality?: string | null;
   address_country?: string | null;
-  invalidated_at?: Date | null;
+  invalidated_at?: Date | string | null;
   invalidated_by?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `teacher_company_teachers`. */
@@ -193,7 +193,7 @@ export interface TeacherCompanyTeachersRow {
 export interface TeacherCompanyTeachersInsert {
   teacher_company_id: string;
   teacher_id: string;
-  created_at?: Date;
+  created_at?: Date | string;
 }
 
 /** A row of `teacher_contract_activity_lines`. */
@@ -260,8 +260,8 @@ export interface TeacherContractsInsert {
   end_date: string;
   teacher_status_id: string;
   teacher_company_id?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `teacher_informations`. */
@@ -282,8 +282,8 @@ export interface TeacherInformationsInsert {
   diploma?: string | null;
   professional_experience?: string | null;
   comment?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `teacher_statuses`. */

@@ -42,8 +42,8 @@ export interface CampusOrganisationsInsert {
   street_address: string;
   postal_code: string;
   city: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `campuses`. */
@@ -60,8 +60,8 @@ export interface CampusesInsert {
   id?: string;
   name: string;
   open_days?: number[];
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `model_time_slots`. */
@@ -78,8 +78,8 @@ export interface ModelTimeSlotsInsert {
   id?: string;
   campus_id: string;
   name: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `rooms`. */
@@ -118,8 +118,8 @@ export interface ScheduleCampusClosuresInsert {
   end_date: string;
   type: string;
   name?: string | null;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `sites`. */

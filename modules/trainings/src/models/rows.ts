@@ -44,8 +44,8 @@ export interface SchoolSubjectsInsert {
   level?: string | null;
   color?: string;
   archived?: boolean;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `training_campuses`. */
@@ -86,8 +86,8 @@ export interface TrainingGroupsInsert {
   training_session_id: string;
   training_id: string;
   variant_id: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `training_plan_blocks`. */
@@ -154,8 +154,8 @@ export interface TrainingPlansInsert {
   id?: string;
   training_id: string;
   training_session_id: string;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 /** A row of `training_sessions`. */
@@ -190,8 +190,8 @@ export interface TrainingsInsert {
   name: string;
   short_name: string;
   is_published?: boolean;
-  created_at?: Date;
-  updated_at?: Date;
+  created_at?: Date | string;
+  updated_at?: Date | string;
 }
 
 declare module 'knex/types/tables.js' {
