@@ -25,7 +25,6 @@ const views: [view: string, table: string, columns: string[]][] = [
   ['planning_lessons', 'lessons', ['id', 'campus_id', 'school_subject_id', 'start_at', 'end_at', 'status', 'lesson_type']],
   ['planning_lesson_teachers', 'lesson_teachers', ['lesson_id', 'teacher_id', 'teacher_contract_id']],
   ['planning_lesson_planning_groups', 'lesson_planning_groups', ['lesson_id', 'planning_group_id']],
-  ['planning_lesson_rooms', 'lesson_rooms', ['lesson_id', 'room_id']],
   ['planning_planning_groups', 'planning_groups', ['id', 'campus_id', 'training_group_id', 'name']],
   ['planning_planning_group_subscriptions', 'planning_group_subscriptions', ['id', 'planning_group_id', 'student_registration_id']],
 ];
@@ -42,6 +41,11 @@ const purposeViews: [view: string, query: string, columns: string[]][] = [
     'training_centre_room_places',
     'SELECT r.id, r.name, r.size, r.building_id, b.name AS building_name, b.site_id, s.name AS site_name, s.campus_id FROM rooms r JOIN buildings b ON b.id = r.building_id JOIN sites s ON s.id = b.site_id',
     ['id', 'name', 'size', 'building_id', 'building_name', 'site_id', 'site_name', 'campus_id'],
+  ],
+  [
+    'planning_lesson_room_names',
+    'SELECT lr.lesson_id, array_agg(r.name ORDER BY r.name) AS room_names FROM lesson_rooms lr JOIN training_centre_room_places r ON r.id = lr.room_id GROUP BY lr.lesson_id',
+    ['lesson_id', 'room_names'],
   ],
   ['students_guardians', 'SELECT actor_id AS student_id, guardian_email, date_of_birth FROM students WHERE guardian_email IS NOT NULL', ['student_id', 'guardian_email', 'date_of_birth']],
   [

@@ -9,7 +9,7 @@ import { readViews } from './migrations/20261220000600_read_views.js';
 import { calendarFeedsSchema } from './migrations/20261220000700_calendar_feeds.js';
 import { lessonStartIndex } from './migrations/20261220000800_lesson_start_index.js';
 import { feedVersions } from './migrations/20261220000900_feed_versions.js';
-import { lessonRoomsView } from './migrations/20261220001000_lesson_rooms_view.js';
+import { lessonRoomNamesView } from './migrations/20261220001100_lesson_room_names_view.js';
 import { permissions } from './permissions.js';
 import { planningServices, type PlanningServices } from './services/index.js';
 import './module-services.js';
@@ -39,7 +39,7 @@ export { planDemoTerm, DEMO_DAYS } from './seed-plan.js';
 export default defineModule<PlanningServices>({
   name: 'planning',
   dependsOn: ['identity', 'training-centre', 'trainings', 'students', 'teaching'],
-  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews, calendarFeedsSchema, lessonStartIndex, feedVersions, lessonRoomsView],
+  migrations: [planning, lessonsSchema, bulkSchema, groupsSchema, resourcesSchema, readViews, calendarFeedsSchema, lessonStartIndex, feedVersions, lessonRoomNamesView],
   locales: { fr, en },
   permissions,
   services: planningServices,

@@ -160,8 +160,7 @@ export function sheetsService(ctx: AttendanceContext): SheetsService {
         'ss.name as school_subject',
         knex.raw(`ARRAY(SELECT g.name FROM planning_lesson_planning_groups lg JOIN planning_planning_groups g ON g.id = lg.planning_group_id
           WHERE lg.lesson_id = l.id ORDER BY g.name) AS groups`),
-        knex.raw(`ARRAY(SELECT r.name FROM planning_lesson_rooms lr JOIN training_centre_room_places r ON r.id = lr.room_id
-          WHERE lr.lesson_id = l.id ORDER BY r.name) AS rooms`),
+        knex.raw(`COALESCE((SELECT rn.room_names FROM planning_lesson_room_names rn WHERE rn.lesson_id = l.id), '{}') AS rooms`),
       );
     return { schoolSubject: row?.school_subject ?? null, groups: row?.groups ?? [], rooms: row?.rooms ?? [] };
   };
