@@ -10,6 +10,7 @@ import { ensureSession } from './session';
 import { NotFoundPage } from './screens/NotFoundPage';
 import { RouteError, RoutePending } from './layout/RouteStates';
 import { pageLoader } from './page-loaders';
+import { refusedLoad } from './shared/refusal';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -245,15 +246,18 @@ function pageRoutes(space: 'public' | 'app') {
           // The page's URL filters (page-search.ts): read through its schema, a bad value reading as its default.
           ...routeSearchOptions(page.id as PageId),
           // A page with a loader (page-loaders.ts) renders with its data: the loader fills the cache the screen reads
-          // (usePageQuery), and a refused load shows the error component with the server's message. A change of the
-          // validated search on the page (a filter, the search box) only starts the new load: the page stays, with its
-          // previous answer and the focus in its search box, until the screen finds the new one (its errors shown there).
+          // (usePageQuery), and a refused load (403, 404) shows the error component with the server's message. A change
+          // of the validated search on the page (a filter, the search box) only starts the new load: the page stays,
+          // with its previous answer and the focus in its search box, until the screen finds the new one.
           ...(load && {
             loaderDeps: ({ search }: { search: Record<string, unknown> }) => search,
             loader: async ({ context, params, deps, cause }: { context: RouterContext; params: Record<string, string>; deps: Record<string, unknown>; cause: 'preload' | 'enter' | 'stay' }) => {
               const loading = context.queryClient().then((client) => load(client, params, deps));
-              if (cause === 'stay') loading.catch(() => undefined);
-              else await loading;
+              if (cause === 'stay') return void loading.catch(() => undefined);
+              // Only a refusal replaces the page; any other error (a rejected filter, a 500) the screen shows itself.
+              await loading.catch((error: unknown) => {
+                if (refusedLoad(error)) throw error;
+              });
             },
           }),
           component: screens[page.id as PageId],

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ViolationError } from '../shared/http';
+import { refusedLoad } from '../shared/refusal';
 
 /** Shown while a page's code or data loads (after the router's pending delay, so quick loads never flash). */
 export function RoutePending() {
@@ -20,7 +20,7 @@ export function RoutePending() {
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation();
   const router = useRouter();
-  const refused = error instanceof ViolationError;
+  const refused = refusedLoad(error);
   const retry = () => {
     reset();
     if (refused) void router.invalidate();

@@ -1,7 +1,7 @@
 /** The people module's server shapes (@alterna/people/types) and the calls the screens make. */
 import type { ActorView, Corporation, CorporationOption, CorporationView, DuplicateActor } from '@alterna/people/types';
 import { currentLanguage } from '../../language';
-import { gql } from '../../shared/gql';
+import { gql, type GqlOptions } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 
 export type { ActorView, Corporation, CorporationOption, CorporationView, DuplicateActor };
@@ -39,10 +39,11 @@ export async function loadFormCampuses(): Promise<FormCampus[]> {
   return (await requestJson<{ campuses: FormCampus[] }>('GET', apiPaths.actorNew())).campuses;
 }
 
-export async function loadActors(filter: { search: string; archived: boolean | null }): Promise<{ total: number; items: ActorView[] }> {
+export async function loadActors(filter: { search: string; archived: boolean | null }, options: GqlOptions = {}): Promise<{ total: number; items: ActorView[] }> {
   const data = await gql<{ actors: { total: number; items: ActorView[] } }>(
     `query PeopleActors($search: String, $archived: Boolean) { actors(search: $search, archived: $archived, limit: 200) { total items { ${actorFields} } } }`,
     { search: filter.search || null, archived: filter.archived },
+    options,
   );
   return data.actors;
 }
@@ -59,10 +60,11 @@ export async function setArchived(actorId: string, archived: boolean): Promise<{
   return data.UpdateActor;
 }
 
-export async function loadCorporations(search: string): Promise<CorporationView[]> {
+export async function loadCorporations(search: string, options: GqlOptions = {}): Promise<CorporationView[]> {
   const data = await gql<{ corporations: CorporationView[] }>(
     `query PeopleCorporations($search: String) { corporations(search: $search) { ${option} addressLocality postalCode contacts { id } tutors { id } } }`,
     { search: search || null },
+    options,
   );
   return data.corporations;
 }

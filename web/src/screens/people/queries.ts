@@ -8,11 +8,11 @@ type NoParams = Record<string, never>;
 /** The people of the viewer's campuses, for the search (`q`, as the search box settles it) and the archive filter. */
 export const actorsQuery = definePageQuery({
   key: (_: NoParams, { q, show }: PageSearch<'people.actors'>) => ['people.actors', q.trim(), show],
-  load: (_, { q, show }) => loadActors({ search: q.trim(), archived: show === 'all' ? null : show === 'archived' }),
+  load: (_, { q, show }, signal) => loadActors({ search: q.trim(), archived: show === 'all' ? null : show === 'archived' }, { silent: true, signal }),
 });
 export const corporationsQuery = definePageQuery({
   key: (_: NoParams, { q }: PageSearch<'people.corporations'>) => ['people.corporations', q.trim()],
-  load: (_, { q }) => loadCorporations(q.trim()),
+  load: (_, { q }, signal) => loadCorporations(q.trim(), { silent: true, signal }),
 });
 export const tutorsQuery = definePageQuery({
   key: (_: NoParams, { q }: PageSearch<'people.tutors'>) => ['people.tutors', q.trim()],

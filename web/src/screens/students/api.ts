@@ -2,7 +2,7 @@
 import type { Student, StudentListRow, StudentMatch, StudentRegistration } from '@alterna/students/types';
 import type { CitySuggestion } from '@alterna/students/validation';
 import { currentLanguage } from '../../language';
-import { gql } from '../../shared/gql';
+import { gql, type GqlOptions } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 
 export type { CitySuggestion, Student, StudentListRow, StudentMatch, StudentRegistration };
@@ -123,12 +123,14 @@ export interface GroupOption {
 }
 
 /** Sessions, trainings and groups of the actor's campuses (the trainings module's queries), for filters and forms. */
-export async function loadTrainingChoices(): Promise<{ sessions: SessionOption[]; trainings: TrainingOption[]; groups: GroupOption[] }> {
+export async function loadTrainingChoices(options: GqlOptions = {}): Promise<{ sessions: SessionOption[]; trainings: TrainingOption[]; groups: GroupOption[] }> {
   return gql(
     `query StudentTrainingChoices {
       sessions: trainingSessions { id name startDate endDate isCurrent }
       trainings { id name shortName campuses { id name } }
       groups: trainingGroups { id name shortName campus { id name } training { id shortName } trainingSession { id name } }
     }`,
+    {},
+    options,
   );
 }

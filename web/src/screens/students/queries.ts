@@ -7,7 +7,7 @@ type NoParams = Record<string, never>;
 type Choices = Awaited<ReturnType<typeof loadTrainingChoices>>;
 
 /** The sessions, trainings and groups the list's filters offer. */
-export const studentChoicesQuery = definePageQuery({ key: () => ['students.choices'], load: () => loadTrainingChoices() });
+export const studentChoicesQuery = definePageQuery({ key: () => ['students.choices'], load: (_, __, signal) => loadTrainingChoices({ silent: true, signal }) });
 
 /** The list's filter from the URL: no session chosen means the current one (from the choices), `all` every session. */
 export function studentFilter(search: PageSearch<'students.list'>, choices: Choices | undefined): StudentFilter {

@@ -1,5 +1,5 @@
 /** What the training-centre screens read and write: GraphQL for reads and time slots, routes for places. */
-import { gql } from '../../shared/gql';
+import { gql, type GqlOptions } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 import { currentLanguage } from '../../language';
 import { setMe, type Me } from '../../session';
@@ -7,14 +7,14 @@ import type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure
 
 export type { Room, Building, Site, CampusInfo, TimeSlot, ModelTimeSlot, Closure, PublicHoliday };
 
-export async function loadCampuses(): Promise<CampusInfo[]> {
+export async function loadCampuses(options: GqlOptions = {}): Promise<CampusInfo[]> {
   const data = await gql<{ CampusesInfo: CampusInfo[] }>(/* GraphQL */ `
     query CampusesInfo {
       CampusesInfo {
         uuid name openDays canEdit canManage
         sites { uuid name address buildings { uuid name rooms { uuid name size } } }
       }
-    }`);
+    }`, {}, options);
   return data.CampusesInfo;
 }
 

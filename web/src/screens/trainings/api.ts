@@ -9,7 +9,7 @@ import type {
   TrainingSession,
 } from '@alterna/trainings/types';
 import { currentLanguage } from '../../language';
-import { gql } from '../../shared/gql';
+import { gql, type GqlOptions } from '../../shared/gql';
 import { requestJson } from '../../shared/http';
 
 export type { GradeScaleElement, PlanBlock, SchoolSubject, Training, TrainingGroup, TrainingPlan, TrainingSession };
@@ -46,8 +46,8 @@ const sessionFields = 'id uuid name startDate endDate isCurrent';
 const groupFields = `id uuid name shortName startDate endDate campus { id uuid name } trainingSession { ${sessionFields} }
   training { id uuid name shortName isPublished } variant { id uuid name }`;
 
-export async function loadSubjects(): Promise<SchoolSubject[]> {
-  return (await gql<{ schoolSubjects: SchoolSubject[] }>(`query SchoolSubjects { schoolSubjects { ${subjectFields} } }`)).schoolSubjects;
+export async function loadSubjects(options: GqlOptions = {}): Promise<SchoolSubject[]> {
+  return (await gql<{ schoolSubjects: SchoolSubject[] }>(`query SchoolSubjects { schoolSubjects { ${subjectFields} } }`, {}, options)).schoolSubjects;
 }
 
 export async function createSubject(input: Record<string, unknown>): Promise<{ message: string }> {
@@ -66,8 +66,8 @@ export async function updateSubject(input: Record<string, unknown>, options: { s
   )).UpdateSchoolSubject;
 }
 
-export async function loadTrainings(): Promise<Training[]> {
-  return (await gql<{ trainings: Training[] }>(`query Trainings { trainings { ${trainingFields} } }`)).trainings;
+export async function loadTrainings(options: GqlOptions = {}): Promise<Training[]> {
+  return (await gql<{ trainings: Training[] }>(`query Trainings { trainings { ${trainingFields} } }`, {}, options)).trainings;
 }
 
 export async function loadSessions(): Promise<TrainingSession[]> {
