@@ -63,6 +63,38 @@ describe('route loaders', () => {
       await page.context().close();
     });
 
+    it(`loads a list, then what the URL selects in it, once each: training groups of a session, a training's grade scale (${words.lang})`, async () => {
+      const page = await loggedInPage(browser, app.baseUrl, demo('pedagogy'), words.locale, words.home);
+      const sessionsAsked = countOperation(page, 'TrainingSessions');
+      const groupsAsked = countOperation(page, 'TrainingGroups');
+      let scalesAsked = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'GET' && /\/(bareme-de-notation|grade-scale)$/.test(new URL(request.url()).pathname)) scalesAsked++;
+      });
+      await navEntry(page, 'trainings.groups').click();
+      await expect.poll(() => page.getByTestId('group-row').count()).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      expect([sessionsAsked(), groupsAsked()]).toEqual([1, 1]);
+      // Another session, chosen on the page: its groups asked once (the loader and the screen share the request).
+      const session = page.getByTestId('groups-session');
+      const before = await session.inputValue();
+      await session.click();
+      await page.getByRole('option').filter({ hasNotText: before }).first().click();
+      await page.waitForURL(/[?&]session=[0-9a-f-]{36}/);
+      await expect.poll(() => session.inputValue()).not.toBe(before);
+      await page.waitForLoadState('networkidle');
+      expect([sessionsAsked(), groupsAsked()]).toEqual([1, 2]);
+      await screenshot(page, `route-loaders-groups-${words.lang}`);
+
+      await navEntry(page, 'trainings.gradeScales').click();
+      await expect.poll(() => page.getByTestId('grade-scale-form').count()).toBe(1);
+      await page.waitForLoadState('networkidle');
+      expect(scalesAsked).toBe(1);
+      expect(await page.getByTestId('grade-scale-training').inputValue()).not.toBe('');
+      await screenshot(page, `route-loaders-grade-scales-${words.lang}`);
+      await page.context().close();
+    });
+
     it(`shows the server's refusal in the route's error component, not a blank page (${words.lang})`, async () => {
       // A referent reaches the staff space but may not read the student list: its loader's request is refused (403).
       const page = await loggedInPage(browser, app.baseUrl, demo('referent'), words.locale, words.home);

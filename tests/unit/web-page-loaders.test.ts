@@ -16,6 +16,8 @@ const loaded = [
   'people.tutors',
   'students.list',
   'trainingCentre.campuses',
+  'trainings.gradeScales',
+  'trainings.groups',
   'trainings.list',
   'trainings.new',
   'trainings.subjects',

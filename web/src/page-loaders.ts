@@ -16,6 +16,8 @@ export const pageLoaders = {
   'trainings.list': trainings,
   'trainings.new': trainings,
   'trainings.subjects': trainings,
+  'trainings.groups': trainings,
+  'trainings.gradeScales': trainings,
   'trainingCentre.campuses': trainingCentre,
   'people.actors': people,
   'people.corporations': people,

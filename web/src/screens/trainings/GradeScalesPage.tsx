@@ -6,20 +6,22 @@ import { useMe } from '../../session';
 import { DecimalInput } from '../../shared/DecimalInput';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { usePageSearch } from '../../page-search';
-import { usePageData } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
 import { toast } from '../../shared/toast';
-import { apiPaths, loadGradeScale, loadTrainings, type GradeScaleElement, type Training } from './api';
+import { apiPaths, type GradeScaleElement, type Training } from './api';
 import { can, errorOf, setField } from './fields';
+import { gradeScaleQuery, shownTraining, trainingsQuery } from './queries';
 
 /** Grade scales: per training, elements each weighted by a coefficient (SPEC §5). */
 export function GradeScalesPage() {
   const { t } = useTranslation();
-  const trainingList = usePageData(['trainings.list'], () => loadTrainings());
+  // Loaded by the route's loader (page-loaders.ts): the trainings and the scale shown are in the cache when the page renders.
+  const trainingList = usePageQuery(trainingsQuery, {}, {});
   const trainings: Training[] | null = trainingList.data ?? null;
   // The training shown is in the URL (?training=), the first one by default.
-  const [{ training: chosenId }, setSearch] = usePageSearch('trainings.gradeScales');
-  const trainingId = trainings?.some((training) => training.id === chosenId) ? chosenId : (trainings?.[0]?.id ?? null);
-  const scale = usePageData(['trainings.grade-scale', trainingId], () => loadGradeScale(trainingId!), { enabled: !!trainingId });
+  const [search, setSearch] = usePageSearch('trainings.gradeScales');
+  const trainingId = shownTraining(search, trainingList.data);
+  const scale = usePageQuery(gradeScaleQuery, {}, { trainingId: trainingId ?? '' }, { enabled: !!trainingId });
   const elements: GradeScaleElement[] | null = scale.data?.elements ?? null;
   const error = trainingList.error ?? scale.error;
 

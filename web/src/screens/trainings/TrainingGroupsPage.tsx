@@ -5,20 +5,22 @@ import { formatDateRange } from '../../shared/format';
 import { PageLink } from '../../navigation';
 import { useMe } from '../../session';
 import { usePageSearch } from '../../page-search';
-import { usePageData } from '../../shared/queries';
-import { loadGroups, loadSessions, type TrainingGroup } from './api';
+import { usePageQuery } from '../../shared/page-query';
+import type { TrainingGroup } from './api';
+import { groupsQuery, sessionsQuery, shownSession } from './queries';
 import { can } from './fields';
 
 /** Training groups of the actor's campuses, for a session (the current one first). */
 export function TrainingGroupsPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const loadedSessions = usePageData(['trainings.sessions'], () => loadSessions());
+  // Loaded by the route's loader (page-loaders.ts): the sessions and the groups shown are in the cache when the page renders.
+  const loadedSessions = usePageQuery(sessionsQuery, {}, {});
   const sessions = loadedSessions.data ?? [];
   // The session shown is in the URL (?session=…); none means the current one (else the first).
-  const [{ session: chosen }, setSearch] = usePageSearch('trainings.groups');
-  const sessionId = chosen ?? (sessions.find((s) => s.isCurrent) ?? sessions[0])?.id ?? null;
-  const loadedGroups = usePageData(['trainings.groups', sessionId], () => loadGroups(sessionId!), { enabled: !!sessionId });
+  const [search, setSearch] = usePageSearch('trainings.groups');
+  const sessionId = shownSession(search, loadedSessions.data);
+  const loadedGroups = usePageQuery(groupsQuery, {}, { sessionId: sessionId ?? '' }, { enabled: !!sessionId });
   const error = loadedSessions.error ?? loadedGroups.error;
   const groups: TrainingGroup[] | null = loadedSessions.data && !sessionId ? [] : (loadedGroups.data ?? null);
 

@@ -70,14 +70,15 @@ export async function loadTrainings(options: GqlOptions = {}): Promise<Training[
   return (await gql<{ trainings: Training[] }>(`query Trainings { trainings { ${trainingFields} } }`, {}, options)).trainings;
 }
 
-export async function loadSessions(): Promise<TrainingSession[]> {
-  return (await gql<{ trainingSessions: TrainingSession[] }>(`query TrainingSessions { trainingSessions { ${sessionFields} } }`)).trainingSessions;
+export async function loadSessions(options: GqlOptions = {}): Promise<TrainingSession[]> {
+  return (await gql<{ trainingSessions: TrainingSession[] }>(`query TrainingSessions { trainingSessions { ${sessionFields} } }`, {}, options)).trainingSessions;
 }
 
-export async function loadGroups(trainingSessionId: string | null): Promise<TrainingGroup[]> {
+export async function loadGroups(trainingSessionId: string | null, options: GqlOptions = {}): Promise<TrainingGroup[]> {
   return (await gql<{ trainingGroups: TrainingGroup[] }>(
     `query TrainingGroups($trainingSessionId: ID) { trainingGroups(trainingSessionId: $trainingSessionId) { ${groupFields} } }`,
     { trainingSessionId },
+    options,
   )).trainingGroups;
 }
 
