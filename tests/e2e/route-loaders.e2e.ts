@@ -95,6 +95,23 @@ describe('route loaders', () => {
       await page.context().close();
     });
 
+    it(`loads a campus's closures and time-slot models with the campus list, once each (${words.lang})`, async () => {
+      const page = await loggedInPage(browser, app.baseUrl, demo('pedagogy'), words.locale, words.home);
+      const campusesAsked = countOperation(page, 'CampusList');
+      const closuresAsked = countOperation(page, 'Closures');
+      const modelsAsked = countOperation(page, 'ModelTimeSlots');
+      await navEntry(page, 'trainingCentre.closures').click();
+      await expect.poll(async () => (await page.getByTestId('closure-row').count()) + (await page.getByTestId('closures-empty').count())).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      expect([campusesAsked(), closuresAsked()]).toEqual([1, 1]);
+      await navEntry(page, 'trainingCentre.timeSlots').click();
+      await expect.poll(() => page.getByTestId('time-slots-page').count()).toBe(1);
+      await expect.poll(() => modelsAsked()).toBe(1);
+      await page.waitForLoadState('networkidle');
+      expect(modelsAsked()).toBe(1);
+      await page.context().close();
+    });
+
     it(`shows the server's refusal in the route's error component, not a blank page (${words.lang})`, async () => {
       // A referent reaches the staff space but may not read the student list: its loader's request is refused (403).
       const page = await loggedInPage(browser, app.baseUrl, demo('referent'), words.locale, words.home);

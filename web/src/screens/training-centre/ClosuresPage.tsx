@@ -4,12 +4,13 @@ import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { gql } from '../../shared/gql';
-import { loadClosures, mutations, type Closure, type PublicHoliday } from './api';
+import { mutations, type Closure, type PublicHoliday } from './api';
+import { closuresQuery } from './queries';
 import { CampusSwitch } from './CampusSwitch';
 import { ClosureDialog } from './ClosureDialog';
 import { confirmAndRun } from './remove';
 import { useCampusChoice } from './useCampusChoice';
-import { usePageData } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
 import { HiddenHeader } from '../../shared/HiddenHeader';
 
 const TYPE_COLOR: Record<string, string> = { holidays: 'blue', closure: 'red', bridge: 'grape', other: 'gray' };
@@ -24,7 +25,8 @@ export function ClosuresPage() {
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [dialog, setDialog] = useState<{ closure: Closure | null } | null>(null);
   const campusId = campus?.uuid ?? null;
-  const page = usePageData(['trainingCentre.closures', campusId, year], () => loadClosures(campusId!, year), { enabled: !!campusId });
+  // Loaded by the route's loader (page-loaders.ts) for the first campus; another campus chosen loads here.
+  const page = usePageQuery(closuresQuery, {}, { campusId: campusId ?? '', year }, { enabled: !!campusId });
   const data: { closures: Closure[]; holidays: PublicHoliday[] } | null = page.data ?? null;
   const { error: loadError, reload: load } = page;
 

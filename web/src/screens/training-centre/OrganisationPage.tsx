@@ -4,9 +4,10 @@ import { organisationSchema, type OrganisationInput } from '@alterna/training-ce
 import { PageTitle } from '../../shared/PageTitle';
 import { ServerForm, useServerForm } from '../../shared/form';
 import { requestJson } from '../../shared/http';
-import { usePageData } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
 import { toast } from '../../shared/toast';
-import { loadOrganisation, organisationUrl } from './api';
+import { organisationUrl } from './api';
+import { organisationQuery } from './queries';
 import { CampusSwitch } from './CampusSwitch';
 import { useCampusChoice } from './useCampusChoice';
 
@@ -21,7 +22,8 @@ export function OrganisationPage() {
   const { t } = useTranslation();
   const { campuses, campus, setCampusId, error: campusError } = useCampusChoice();
   const campusId = campus?.uuid ?? null;
-  const page = usePageData(['trainingCentre.organisation', campusId], () => loadOrganisation(campusId!), { enabled: !!campusId });
+  // Loaded by the route's loader (page-loaders.ts) for the first campus; another campus chosen loads here.
+  const page = usePageQuery(organisationQuery, {}, { campusId: campusId ?? '' }, { enabled: !!campusId });
   const canEdit = !!page.data?.canEdit;
   const form = useServerForm<OrganisationInput>({
     initialValues: formValues(page.data?.identity ?? null),

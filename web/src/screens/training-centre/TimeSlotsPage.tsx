@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Menu, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../shared/PageTitle';
 import { useTranslation } from 'react-i18next';
-import { usePageData } from '../../shared/queries';
+import { usePageQuery } from '../../shared/page-query';
 import { gql } from '../../shared/gql';
-import { loadModels, mutations, type ModelTimeSlot, type TimeSlot } from './api';
+import { mutations, type ModelTimeSlot, type TimeSlot } from './api';
+import { modelsQuery } from './queries';
 import { CampusSwitch } from './CampusSwitch';
 import { confirmAndRun } from './remove';
 import { ModelDialog, SlotDialog } from './TimeSlotDialogs';
@@ -21,7 +22,8 @@ export function TimeSlotsPage() {
   const { campuses, campus, setCampusId, error: campusError } = useCampusChoice();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const campusId = campus?.uuid ?? null;
-  const page = usePageData(['training-centre.time-slots', campusId], () => loadModels(campusId!), { enabled: !!campusId });
+  // Loaded by the route's loader (page-loaders.ts) for the first campus; another campus chosen loads here.
+  const page = usePageQuery(modelsQuery, {}, { campusId: campusId ?? '' }, { enabled: !!campusId });
   const models: ModelTimeSlot[] | null = page.data ?? null;
   const { error: loadError, reload: load } = page;
 

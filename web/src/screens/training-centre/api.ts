@@ -19,8 +19,8 @@ export async function loadCampuses(options: GqlOptions = {}): Promise<CampusInfo
 }
 
 /** The campuses of the selectors: the viewer's, with what it may change. */
-export async function loadCampusList(): Promise<Pick<CampusInfo, 'uuid' | 'name' | 'canEdit'>[]> {
-  const data = await gql<{ CampusesInfo: Pick<CampusInfo, 'uuid' | 'name' | 'canEdit'>[] }>('query CampusList { CampusesInfo { uuid name canEdit } }');
+export async function loadCampusList(options: GqlOptions = {}): Promise<Pick<CampusInfo, 'uuid' | 'name' | 'canEdit'>[]> {
+  const data = await gql<{ CampusesInfo: Pick<CampusInfo, 'uuid' | 'name' | 'canEdit'>[] }>('query CampusList { CampusesInfo { uuid name canEdit } }', {}, options);
   return data.CampusesInfo;
 }
 

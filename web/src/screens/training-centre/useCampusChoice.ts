@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { usePageData } from '../../shared/queries';
-import { loadCampusList, type CampusInfo } from './api';
+import { usePageQuery } from '../../shared/page-query';
+import type { CampusInfo } from './api';
+import { campusChoiceQuery } from './queries';
 
 export type CampusChoice = Pick<CampusInfo, 'uuid' | 'name' | 'canEdit'>;
 
-/** The viewer's campuses and the one being looked at (the first by default). */
+/** The viewer's campuses (loaded by the page's route loader) and the one being looked at (the first by default). */
 export function useCampusChoice() {
-  const page = usePageData(['trainingCentre.campusChoice'], (): Promise<CampusChoice[]> => loadCampusList());
+  const page = usePageQuery(campusChoiceQuery, {}, {});
   const [chosen, setCampusId] = useState<string | null>(null);
-  const campuses = page.data ?? null;
+  const campuses: CampusChoice[] | null = page.data ?? null;
   const campusId = chosen ?? campuses?.[0]?.uuid ?? null;
   const campus = campuses?.find((c) => c.uuid === campusId) ?? null;
   return { campuses, campus, setCampusId, error: page.error };
