@@ -121,6 +121,9 @@ describe('route loaders', () => {
       await expect.poll(() => error.innerText()).toContain(words.denied);
       expect(await page.getByTestId('students-page').count()).toBe(0);
       await screenshot(page, `route-loaders-refused-${words.lang}`);
+      // An unknown path still shows the not-found page under the root route (whose component provides the QueryClient).
+      await page.goto(`${words.students}/none/of/these`);
+      await expect.poll(() => page.getByTestId('not-found').isVisible()).toBe(true);
       await page.context().close();
     });
   }
