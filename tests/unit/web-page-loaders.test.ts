@@ -53,6 +53,7 @@ describe('route loaders', () => {
     expect(router).toContain('loaderDeps: ({ search }');
     expect(router).toContain('context: { queryClient }');
     expect(router).toContain("import('./layout/QueryRoot')");
+    expect(router).toContain('component: queryRoot');
   });
 
   it('keeps each page loading in its loader, not in its screen', () => {

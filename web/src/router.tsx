@@ -190,11 +190,14 @@ export interface RouterContext {
 }
 const queryClient = () => import('./shared/query-client').then((module) => module.queryClient);
 
+/** The root's component: the QueryClient's provider around every page (loaded with the first page). */
+const queryRoot = screen(() => import('./layout/QueryRoot'), 'QueryRoot');
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async () => {
     await ensureSession();
   },
-  component: screen(() => import('./layout/QueryRoot'), 'QueryRoot'),
+  component: queryRoot,
   notFoundComponent: NotFoundPage,
 });
 
