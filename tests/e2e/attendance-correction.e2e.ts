@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@alterna/core/dates';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { markedLessonDaysAgo, withDemoPassword } from '../support/attendance/fixtures.js';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { newContext, screenshot } from '../support/browser.js';
 import { makePerson, parisTime } from '../support/planning/fixtures.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #24, at a desk (1440 px): a campus manager opens the staff sheet list, follows a lesson's link to its sheet
 // nine days after it (its window over), changes an absent student to late, typing the arrival time, and saves: a
@@ -14,13 +15,9 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const desk = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 1440, height: 900 } });
 const language = (locale: string) => locale.slice(0, 2) as 'fr' | 'en';

@@ -2,23 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { closedSheet, pdfText, unzip } from '../support/attendance/export.js';
-import { artifactsDir, launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { artifactsDir, login, newContext, screenshot } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 let sheets: Awaited<ReturnType<typeof closedSheet>>[];
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
   sheets = [await closedSheet(app, 'paris', 3), await closedSheet(app, 'paris', 2)];
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 describe('attendance sheets export in the browser', () => {
   it('staff list the campus sheets, tick two and download a zip of their PDFs', async () => {

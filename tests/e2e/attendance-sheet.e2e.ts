@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { todayIn } from '@alterna/core';
 import { nowMs } from '@alterna/core/clock';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { artifactsDir, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { artifactsDir, newContext, screenshot } from '../support/browser.js';
 import { nextWeekday, parisTime } from '../support/planning/fixtures.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #24, on a teacher's phone-sized tablet (390 px, touch): a student signing on the device keeps the marks made
 // on the sheet (they are saved first) and closing records what the teacher saw; a sheet outside its window says when
@@ -16,13 +17,9 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
 

@@ -1,23 +1,20 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { login, newContext, screenshot } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 let lesson: Awaited<ReturnType<typeof lessonNow>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
   lesson = await lessonNow(app, 'paris', 3);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 /** A signature drawn with the mouse on the pad (pointer events, as a finger would). */
 async function draw(page: Page, testId = 'signature-pad'): Promise<void> {

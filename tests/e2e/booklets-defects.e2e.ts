@@ -4,26 +4,21 @@
 // and English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { registerLastYear } from '../support/booklets/fixtures.js';
 import { finalEvaluation, signAll } from '../support/booklets/validation.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { login, newContext, screenshot } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  worker = await startTestWorker(app.core);
-  browser = await launchBrowser();
+  ({ app, browser, worker } = await startE2eFile({ worker: true }));
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await worker?.stop();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, worker, app }));
 
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { ApiClient, demo, type TestApp } from '../support/app.js';
 import { makeTraining } from '../support/booklets/fixtures.js';
-import { launchBrowser, loggedInPage, screenshot, typeInto } from '../support/browser.js';
+import { loggedInPage, screenshot, typeInto } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { evaluationToValidate } from '../support/booklets/validation.js';
-import { launchBrowser, loggedInPage, screenshot, typeInto } from '../support/browser.js';
+import { loggedInPage, screenshot, typeInto } from '../support/browser.js';
 import { eventually, startTestWorker } from '../support/worker.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  worker = await startTestWorker(app.core);
-  browser = await launchBrowser();
+  ({ app, browser, worker } = await startE2eFile({ worker: true }));
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await worker?.stop();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, worker, app }));
 
 const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 

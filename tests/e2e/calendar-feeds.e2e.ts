@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { demo, type TestApp } from '../support/app.js';
+import { login, newContext, screenshot } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // The "subscribe to my timetable" card on the teacher's and the student's home, and a room's feed from the
 // occupancy plan: the URL shown works anonymously, renewing kills the old one.
@@ -9,13 +10,9 @@ import { launchBrowser, login, newContext, screenshot } from '../support/browser
 let app: TestApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const feedStatus = async (url: string) => (await fetch(url)).status;
 

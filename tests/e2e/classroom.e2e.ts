@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, startTestApp, type TestApp } from '../support/app.js';
+import { ApiClient, type TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #25, attendance in the classroom: the projector view of the rotating QR code, a logged-out scan that keeps
 // its way through login to the check-in, and a refused scan that names the lesson and offers the timetable.
@@ -15,18 +16,14 @@ let subject: string;
 const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
   lesson = await lessonNow(app, 'paris', 3);
   const teacher = new ApiClient(app.baseUrl);
   await teacher.login(lesson.teacherEmail);
   expect((await teacher.post(lesson.mine)).status).toBe(200);
   subject = (await app.core.db.knex('school_subjects').where({ id: lesson.subjectId }).first('name')).name;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 /** The teacher's projector view of the lesson, reached from the sheet's QR panel. */
 async function projector(locale: 'fr-FR' | 'en-GB'): Promise<Page> {

@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Actor } from '@alterna/core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { evaluationToValidate } from '../support/booklets/validation.js';
-import { fillDate, fillTime, launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { fillDate, fillTime, login, newContext, screenshot, typeInto } from '../support/browser.js';
 import { startTestWorker } from '../support/worker.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #25, "Actions people can take back, or confirm": the operations page in one request (filters in its URL,
 // signature chains apart, a chain's cancellation confirmed), a run that did nothing not shown as a green 100 %, a
@@ -16,15 +17,9 @@ let browser: Browser;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  worker = await startTestWorker(app.core);
-  browser = await launchBrowser();
+  ({ app, browser, worker } = await startE2eFile({ worker: true }));
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await worker?.stop();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, worker, app }));
 
 const texts = {
   fr: {

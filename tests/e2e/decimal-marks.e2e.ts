@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { ApiClient, demo, type TestApp } from '../support/app.js';
 import { makeApprentice, makeCompany, makeTraining } from '../support/booklets/fixtures.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { login, newContext, screenshot } from '../support/browser.js';
 import { gradedCourse } from '../support/marks/fixtures.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue 24, "Decimal marks cannot be typed": a person types a mark one key at a time, with a comma or a point, in French
 // or English, on a phone or a desktop; 12.5 is what is stored and what the page shows back in the person's way.
@@ -13,13 +14,9 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };

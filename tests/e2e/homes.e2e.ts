@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@alterna/core/dates';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { lessonNow, markedSheet } from '../support/attendance/fixtures.js';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { newContext, screenshot } from '../support/browser.js';
 import { insertLesson, makeRooms, parisTime } from '../support/planning/fixtures.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #25 "Homes that start the day", on phones (390 × 844, touch) in French and English, at an instant when a
 // lesson is under way (run with ALTERNA_NOW, e.g. 2026-12-07T10:00): the teacher's home lists it and opens its sheet
@@ -36,14 +37,10 @@ async function homes() {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
   fixture = await homes();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
 

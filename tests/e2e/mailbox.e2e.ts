@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, demo, startTestApp, type TestApp } from '../support/app.js';
+import { ApiClient, demo, type TestApp } from '../support/app.js';
 import { pdfBytes, pngBytes } from '../support/uploads.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
+import { loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 /** The live preview's HTML (the server's, written into the sandboxed frame), once it holds `text`. */
 async function previewHolds(page: Page, text: string) {

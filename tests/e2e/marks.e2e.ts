@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
+import { demo, type TestApp } from '../support/app.js';
+import { loggedInPage, navEntry, screenshot, typeInto } from '../support/browser.js';
 import { withDemoPassword } from '../support/attendance/fixtures.js';
 import { gradedCourse } from '../support/marks/fixtures.js';
 import { makePerson, tag } from '../support/planning/fixtures.js';
 import { startTestWorker } from '../support/worker.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -13,16 +14,10 @@ let course: Awaited<ReturnType<typeof gradedCourse>>;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
-  worker = await startTestWorker(app.core);
+  ({ app, browser, worker } = await startE2eFile({ worker: true }));
   course = await gradedCourse(app, 'paris', 3);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await worker?.stop();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, worker, app }));
 
 const as = (email: string, locale: string, home: string) => loggedInPage(browser, app.baseUrl, email, locale, home);
 

@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { demo, type TestApp } from '../support/app.js';
+import { login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 /** Picks an option of a Mantine Select, typing part of its label when it is searchable. */
 async function choose(page: Page, select: Locator, search: string, option: string | RegExp) {

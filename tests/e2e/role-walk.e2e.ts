@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { artifactsDir, launchBrowser, login, newContext } from '../support/browser.js';
+import { demo, type TestApp } from '../support/app.js';
+import { artifactsDir, login, newContext } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // The staff menu on a laptop screen. Every page of the menus (read-only in French, the Lyon campus manager in
 // English: issue #9's walk) is opened by the page walk of issue #14 (page-walk.e2e.ts), with its checks.
@@ -10,13 +11,9 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 describe('the staff menu on a 1440x900 screen', () => {
   it('keeps its last entries reachable and the active entry in view, above the menu footer', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { demo, type TestApp } from '../support/app.js';
+import { loggedInPage, navEntry, screenshot } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #27: a page whose route has a loader (web/src/page-loaders.ts) renders with its data, asked once (the
 // screen reads the loader's answer from the cache), and a load the server refuses shows the route's error
@@ -11,13 +12,9 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 /** Counts the GraphQL requests of one operation the page sends from now on. */
 function countOperation(page: Page, operation: string): () => number {

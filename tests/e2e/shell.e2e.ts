@@ -2,24 +2,19 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Actor } from '@alterna/core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { startTestWorker } from '../support/worker.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { login, newContext, screenshot } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 let worker: Awaited<ReturnType<typeof startTestWorker>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  worker = await startTestWorker(app.core);
-  browser = await launchBrowser();
+  ({ app, browser, worker } = await startE2eFile({ worker: true }));
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await worker?.stop();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, worker, app }));
 
 // Pages and the layout load with their route: wait for the navigation's first entry before reading it.
 const navLinks = async (page: import('playwright-core').Page) => {

@@ -1,22 +1,19 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { demo, type TestApp } from '../support/app.js';
+import { login, newContext, screenshot, typeInto } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 let app: TestApp;
 let browser: Browser;
 let paris: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
   paris = (await app.core.db.knex('campuses').where({ name: 'Paris' }).first('id')).id;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 const uid = () => crypto.randomUUID().replace(/[^0-9]/g, '').slice(0, 6);
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { launchBrowser, login, newContext, screenshot } from '../support/browser.js';
+import { login, newContext, screenshot } from '../support/browser.js';
 import { insertLesson, parisTime } from '../support/planning/fixtures.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 import { addDays, todayIn } from '@alterna/core/dates';
 
 let app: TestApp;
@@ -11,8 +12,7 @@ let browser: Browser;
 let lesson: Awaited<ReturnType<typeof lessonNow>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
   lesson = await lessonNow(app, 'paris', 1);
   // And one on this week's Sunday, which the week must show too (a Sunday lesson was left out).
   const today = todayIn();
@@ -25,10 +25,7 @@ beforeAll(async () => {
     teacherIds: [lesson.teacherId], planningGroupIds: [lesson.groupId], schoolSubjectId: lesson.subjectId,
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 describe('my timetable in the browser', () => {
   it('shows the teacher’s week in French and the student’s in English', async () => {

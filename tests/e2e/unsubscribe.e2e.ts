@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import type { TestApp } from '../support/app.js';
+import { newContext, screenshot } from '../support/browser.js';
+import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #24: the page a person sees after following a mass e-mail's unsubscribe link, on a phone, in their language.
 let app: TestApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchBrowser();
+  ({ app, browser } = await startE2eFile());
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeE2eFile({ browser, app }));
 
 interface Unsubscribe { link(campaignId: string, seq: number): Promise<string> }
 
