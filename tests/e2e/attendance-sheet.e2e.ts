@@ -5,7 +5,7 @@ import { todayIn } from '@alterna/core';
 import { nowMs } from '@alterna/core/clock';
 import type { TestApp } from '../support/app.js';
 import { lessonNow } from '../support/attendance/fixtures.js';
-import { artifactsDir, newContext, screenshot } from '../support/browser.js';
+import { artifactsDir, phoneContext, screenshot, tapLogin } from '../support/browser.js';
 import { nextWeekday, parisTime } from '../support/planning/fixtures.js';
 import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
@@ -21,17 +21,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => closeE2eFile({ browser, app }));
 
-const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
+const phone = (locale: string) => phoneContext(browser, app.baseUrl, locale);
 
-/** Logs in as a person does on a phone: taps each field and types, key by key. */
-async function typeLogin(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.locator('#email').tap();
-  await page.keyboard.type(email);
-  await page.locator('#password').tap();
-  await page.keyboard.type('alterna-demo');
-  await page.locator('button[type=submit]').tap();
-}
 
 /** A signature drawn with a finger on the pad (touch events, as a phone sends them). */
 async function drawByFinger(page: Page): Promise<void> {
@@ -74,7 +65,7 @@ describe('the attendance sheet on a phone-sized tablet', () => {
     const ids = [alice!.studentId, bob!.studentId, carol!.studentId];
     const context: BrowserContext = await phone('fr-FR');
     const page = await context.newPage();
-    await typeLogin(page, lesson.teacherEmail);
+    await tapLogin(page, lesson.teacherEmail);
     await page.waitForURL('**/formateur/tableau-de-bord');
     await page.goto('/formateur/emargement');
     await page.getByTestId('day-lesson').getByTestId('take-attendance').tap();
@@ -130,7 +121,7 @@ describe('the attendance sheet on a phone-sized tablet', () => {
     ] as const) {
       const context = await phone(locale);
       const page = await context.newPage();
-      await typeLogin(page, wednesday.teacherEmail);
+      await tapLogin(page, wednesday.teacherEmail);
       await page.waitForURL(locale === 'en-US' ? '**/teacher/dashboard' : '**/formateur/tableau-de-bord');
       await page.goto(address);
       await expect.poll(() => page.getByTestId('sheet-window').textContent()).toContain(`${words}`);
@@ -144,7 +135,7 @@ describe('the attendance sheet on a phone-sized tablet', () => {
     const past = await lessonNow(app, 'paris', 1, { startAt });
     const context = await phone('en-US');
     const page = await context.newPage();
-    await typeLogin(page, past.teacherEmail);
+    await tapLogin(page, past.teacherEmail);
     await page.waitForURL('**/teacher/dashboard');
     await page.goto(`/my-courses/${past.subjectId}/seances/${past.lessonId}/attendance`);
     await page.getByTestId('open-sheet').tap();
@@ -175,7 +166,7 @@ describe('the attendance sheet on a phone-sized tablet', () => {
       const opensAt = Date.parse(soon.startAt) - 30 * 60_000;
       const context = await phone(locale);
       const page = await context.newPage();
-      await typeLogin(page, soon.teacherEmail);
+      await tapLogin(page, soon.teacherEmail);
       await page.waitForURL(locale === 'en-US' ? '**/teacher/dashboard' : '**/formateur/tableau-de-bord');
       await page.goto(sheetAddress(soon));
       await expect.poll(() => page.getByTestId('sheet-window').textContent()).toContain(words);
@@ -196,7 +187,7 @@ describe('the attendance sheet on a phone-sized tablet', () => {
       const lead = await lessonNow(app, 'paris', 1, { startAt: new Date(nowMs() + 20 * 60_000).toISOString() });
       const leadContext = await phone(locale);
       const leadPage = await leadContext.newPage();
-      await typeLogin(leadPage, lead.teacherEmail);
+      await tapLogin(leadPage, lead.teacherEmail);
       await leadPage.waitForURL(locale === 'en-US' ? '**/teacher/dashboard' : '**/formateur/tableau-de-bord');
       await leadPage.goto(sheetAddress(lead));
       await leadPage.getByTestId('open-sheet').tap();
@@ -227,7 +218,7 @@ describe('the attendance sheet on a phone-sized tablet', () => {
     ] as const) {
       const context = await phone(locale);
       const page = await context.newPage();
-      await typeLogin(page, 'pedagogy@demo.alterna.school');
+      await tapLogin(page, 'pedagogy@demo.alterna.school');
       await page.waitForURL('**/administration/**');
       await page.goto(address);
       const card = page.getByTestId('sheet-window-settings');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demo, type TestApp } from '../support/app.js';
-import { newContext, screenshot } from '../support/browser.js';
+import { phoneContext, screenshot, tapLogin } from '../support/browser.js';
 import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
 // Issue #25: on a phone (390 × 844) the header's log-out button reads whole, "Déconnexion" / "Log out", not "Déconn…",
@@ -14,19 +14,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => closeE2eFile({ browser, app }));
 
-const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
+const phone = (locale: string) => phoneContext(browser, app.baseUrl, locale);
 
-/** Logs in as a person does: each field tapped and typed key by key. */
-async function logIn(page: Page, email: string) {
-  await page.goto('/');
-  // The login page's chunk may take a while on a loaded machine.
-  await page.locator('#email').waitFor({ timeout: 60_000 });
-  await page.locator('#email').tap();
-  await page.keyboard.type(email);
-  await page.locator('#password').tap();
-  await page.keyboard.type('alterna-demo');
-  await page.locator('button[type=submit]').tap();
-}
 
 /** How the log-out button and the page fit the screen: its text not cut (button and label), on screen, no side scroll. */
 const fit = (page: Page) => page.getByTestId('logout').evaluate((button) => {
@@ -47,7 +36,7 @@ describe('the header on a phone', () => {
       it(`shows "${text}" whole to a ${typology} at 390 px (${locale})`, async () => {
         const context = await phone(locale);
         const page = await context.newPage();
-        await logIn(page, demo(typology));
+        await tapLogin(page, demo(typology));
         await page.getByTestId('logout').waitFor();
         await page.getByTestId('space-nav').or(page.locator('main')).first().waitFor({ state: 'attached' });
         expect(await fit(page)).toEqual({ text, buttonCut: false, labelCut: false, onScreen: true, pageScrolls: false });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, todayIn } from '@alterna/core/dates';
 import { demo, type TestApp } from '../support/app.js';
 import { lessonNow, markedSheet } from '../support/attendance/fixtures.js';
-import { newContext, screenshot } from '../support/browser.js';
+import { newContext, phoneContext, screenshot, tapLogin } from '../support/browser.js';
 import { insertLesson, makeRooms, parisTime } from '../support/planning/fixtures.js';
 import { closeE2eFile, startE2eFile } from '../support/e2e-file.js';
 
@@ -42,17 +42,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => closeE2eFile({ browser, app }));
 
-const phone = (locale: string) => newContext(browser, app.baseUrl, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
+const phone = (locale: string) => phoneContext(browser, app.baseUrl, locale);
 
-/** Logs in as a person does on a phone: taps each field and types, key by key. */
-async function typeLogin(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.locator('#email').tap();
-  await page.keyboard.type(email);
-  await page.locator('#password').tap();
-  await page.keyboard.type('alterna-demo');
-  await page.locator('button[type=submit]').tap();
-}
 
 /** The page scrolls sideways when its content is wider than the window. */
 const sideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -68,7 +59,7 @@ describe('homes that start the day (390 px)', () => {
       const { lesson, unclosed, room } = fixture;
       const context = await phone(locale);
       const page = await context.newPage();
-      await typeLogin(page, lesson.teacherEmail);
+      await tapLogin(page, lesson.teacherEmail);
       await page.waitForURL(teacherHome);
       const card = page.locator(`[data-testid=home-lesson][data-lesson-id="${lesson.lessonId}"]`);
       await card.waitFor();
@@ -98,7 +89,7 @@ describe('homes that start the day (390 px)', () => {
       const { lesson, room, past, teacherName } = fixture;
       const context = await phone(locale);
       const page = await context.newPage();
-      await typeLogin(page, lesson.students[0]!.email);
+      await tapLogin(page, lesson.students[0]!.email);
       await page.waitForURL(studentHome);
       const next = page.getByTestId('home-next-lesson');
       await next.locator(`[data-lesson-id="${lesson.lessonId}"]`).waitFor();
@@ -124,7 +115,7 @@ describe('homes that start the day (390 px)', () => {
     for (const { locale, lang } of languages) {
       const context = await newContext(browser, app.baseUrl, locale, { hasTouch: true });
       const page = await context.newPage();
-      await typeLogin(page, demo('pedagogy'));
+      await tapLogin(page, demo('pedagogy'));
       await page.waitForURL(lang === 'fr' ? '**/administration/tableau-de-bord' : '**/administration/dashboard');
       const campus = page.locator(`[data-testid=staff-unclosed-campus][data-campus-id="${lesson.campusId}"]`);
       await campus.locator(`[data-testid=unclosed-sheet][data-lesson-id="${unclosed}"]`).waitFor();
@@ -134,7 +125,7 @@ describe('homes that start the day (390 px)', () => {
       // The demo teacher's home as it looks with the demo centre's lessons.
       const teacher = await phone(locale);
       const tab = await teacher.newPage();
-      await typeLogin(tab, demo('teacher'));
+      await tapLogin(tab, demo('teacher'));
       await tab.waitForURL(lang === 'fr' ? '**/formateur/tableau-de-bord' : '**/teacher/dashboard');
       await tab.getByTestId('home-unclosed').waitFor();
       expect(await tab.getByTestId('unclosed-sheet').count()).toBeLessThanOrEqual(10);
@@ -150,7 +141,7 @@ describe('homes that start the day (390 px)', () => {
       for (const { locale, lang } of languages) {
         const context = await phone(locale);
         const tab = await context.newPage();
-        await typeLogin(tab, demo(typology));
+        await tapLogin(tab, demo(typology));
         await tab.waitForURL(`**/${lang === 'fr' ? fr : en}/${lang === 'fr' ? 'tableau-de-bord' : 'dashboard'}`);
         await tab.getByTestId('welcome-card').waitFor();
         if (typology !== 'corporation-contact') {

@@ -39,6 +39,22 @@ export async function typeInto(field: Locator, text: string, options: { delay?: 
   await field.pressSequentially(text, options);
 }
 
+/** A phone as teachers, students and tutors hold it: 390 × 844 with touch. */
+export function phoneContext(browser: Browser, baseURL: string, locale: string): Promise<BrowserContext> {
+  return newContext(browser, baseURL, locale, { viewport: { width: 390, height: 844 }, hasTouch: true });
+}
+
+/** Logs in as a person does on a phone: each field tapped and typed key by key (the login chunk may be slow to come). */
+export async function tapLogin(page: Page, email: string, password = 'alterna-demo'): Promise<void> {
+  await page.goto('/');
+  await page.locator('#email').waitFor({ timeout: 60_000 });
+  await page.locator('#email').tap();
+  await page.keyboard.type(email);
+  await page.locator('#password').tap();
+  await page.keyboard.type(password);
+  await page.locator('button[type=submit]').tap();
+}
+
 export async function login(page: Page, email: string, password = 'alterna-demo'): Promise<void> {
   await page.goto('/');
   await typeInto(page.locator('#email'), email);
