@@ -5,28 +5,21 @@
 // `news.unusedUploads` removes batches until one is short (its recorded history comes from here too).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestApp, type TestApp } from '../support/app.js';
+import { demo, type TestApp } from '../support/app.js';
 import { loggedIn, upload } from '../support/attendance/absences.js';
 import { makePerson, tag } from '../support/planning/fixtures.js';
-import { startSmtpSink } from '../support/smtp-sink.js';
 import { pngBytes } from '../support/uploads.js';
-import { startTestWorker } from '../support/worker.js';
 import { todayIn } from '@alterna/core';
 import { nowMs } from '@alterna/core/clock';
+import { closeMailingFile, startMailingFile, type SmtpSink, type TestWorker } from '../support/api-file.js';
 
 let app: TestApp;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let worker: Awaited<ReturnType<typeof startTestWorker>>;
+let sink: SmtpSink;
+let worker: TestWorker;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: sink.url });
-  worker = await startTestWorker(app.core);
+  ({ sink, app, worker } = await startMailingFile());
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await sink?.close();
-});
+afterAll(() => closeMailingFile({ worker, app, sink }));
 
 const paging = { pageSize: 2, pagesPerRun: 2 };
 

@@ -1,26 +1,20 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, startTestApp, type TestApp } from '../../support/app.js';
+import { demo, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
 import { lessonNow, scribble, withDemoPassword } from '../../support/attendance/fixtures.js';
 import { insertLesson, makePerson } from '../../support/planning/fixtures.js';
-import { mailHeader, startSmtpSink } from '../../support/smtp-sink.js';
-import { startTestWorker } from '../../support/worker.js';
+import { mailHeader } from '../../support/smtp-sink.js';
 import { now, nowMs } from '@alterna/core/clock';
+import { closeMailingFile, startMailingFile, type SmtpSink, type TestWorker } from '../../support/api-file.js';
 
 let app: TestApp;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let worker: Awaited<ReturnType<typeof startTestWorker>>;
+let sink: SmtpSink;
+let worker: TestWorker;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: sink.url });
-  worker = await startTestWorker(app.core);
+  ({ sink, app, worker } = await startMailingFile());
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await sink?.close();
-});
+afterAll(() => closeMailingFile({ worker, app, sink }));
 
 const parisDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(date);
 const daysBefore = (days: number) => parisDay(new Date(nowMs() - days * 86_400_000));

@@ -3,26 +3,20 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@alterna/core/dates';
-import { demo, startTestApp, type TestApp } from '../../support/app.js';
+import { demo, type TestApp } from '../../support/app.js';
 import { loggedIn } from '../../support/attendance/absences.js';
 import { lessonNow, markedSheet, scribble } from '../../support/attendance/fixtures.js';
 import { insertLesson, parisTime } from '../../support/planning/fixtures.js';
-import { mailHeader, mailText, startSmtpSink } from '../../support/smtp-sink.js';
-import { startTestWorker } from '../../support/worker.js';
+import { mailHeader, mailText } from '../../support/smtp-sink.js';
+import { closeMailingFile, startMailingFile, type SmtpSink, type TestWorker } from '../../support/api-file.js';
 
 let app: TestApp;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let worker: Awaited<ReturnType<typeof startTestWorker>>;
+let sink: SmtpSink;
+let worker: TestWorker;
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: sink.url });
-  worker = await startTestWorker(app.core);
+  ({ sink, app, worker } = await startMailingFile());
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await sink?.close();
-});
+afterAll(() => closeMailingFile({ worker, app, sink }));
 
 const yesterday = () => addDays(todayIn(), -1);
 

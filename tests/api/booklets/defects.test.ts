@@ -1,27 +1,22 @@
 // Issue #24, booklets: who may cancel a signed validation, what a lock refusal says, which registrations a space
 // lists, and what the signed PDF shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import type { TestApp } from '../../support/app.js';
 import { pdfText, sessionCookie } from '../../support/attendance/export.js';
 import { registerLastYear } from '../../support/booklets/fixtures.js';
 import { finalEvaluation, login, signAll } from '../../support/booklets/validation.js';
-import { mailText, startSmtpSink } from '../../support/smtp-sink.js';
-import { eventually, startTestWorker } from '../../support/worker.js';
+import { mailText } from '../../support/smtp-sink.js';
+import { eventually } from '../../support/worker.js';
+import { closeMailingFile, startMailingFile, type SmtpSink, type TestWorker } from '../../support/api-file.js';
 
 let app: TestApp;
-let worker: Awaited<ReturnType<typeof startTestWorker>>;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let worker: TestWorker;
+let sink: SmtpSink;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ SMTP_URL: sink.url });
-  worker = await startTestWorker(app.core);
+  ({ sink, app, worker } = await startMailingFile());
 }, 120_000);
-afterAll(async () => {
-  await worker?.stop();
-  await app?.close();
-  await sink?.close();
-});
+afterAll(() => closeMailingFile({ worker, app, sink }));
 
 const cancelledMails = (email: string) => sink.mails.filter((mail) => mail.to.includes(email) && /a été annulée par|was cancelled by/.test(mailText(mail.raw)));
 
